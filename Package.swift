@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "GemNav",
+    platforms: [.iOS(.v17), .macOS(.v14)],
+    products: [
+        .library(name: "GemNavCore", targets: ["GemNavCore"]),
+        .library(name: "GemNavOSM", targets: ["GemNavOSM"]),
+        .library(name: "GemNavRouting", targets: ["GemNavRouting"]),
+        .library(name: "GemNavGuidance", targets: ["GemNavGuidance"]),
+        .library(name: "GemNavSearch", targets: ["GemNavSearch"]),
+        .library(name: "GemNavNavigation", targets: ["GemNavNavigation"]),
+        .executable(name: "gemnav", targets: ["gemnav"]),
+        .executable(name: "gemnav-bench", targets: ["gemnav-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Geometry and the route/step models every layer shares (OSRM v5 shaped).
+        .target(name: "GemNavCore"),
+        // System zlib: PBF blobs are zlib-deflated.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Streaming readers for .osm.pbf and .osm XML.
+        .target(name: "GemNavOSM", dependencies: ["GemNavCore", "CZlib"]),
+        // Profiles, graph build, contraction hierarchies, snapping, queries.
+        .target(name: "GemNavRouting", dependencies: ["GemNavCore", "GemNavOSM"]),
+        // Maneuvers, instructions (string tables), voice and banner prompts, OSRM JSON.
+        .target(name: "GemNavGuidance", dependencies: ["GemNavCore"], resources: [.process("Languages")]),
+        // Offline geocoding: search-ahead, geocode, reverse.
+        .target(name: "GemNavSearch", dependencies: ["GemNavCore", "GemNavOSM"]),
+        // The pure navigation state machine, cues and simulation.
+        .target(name: "GemNavNavigation", dependencies: ["GemNavCore"]),
+        .executableTarget(
+            name: "gemnav",
+            dependencies: [
+                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavNavigation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "gemnav-bench",
+            dependencies: [
+                "GemNavCore", "GemNavRouting", "GemNavGuidance",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
+        .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM"]),
+        .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM"]),
+    ]
+)

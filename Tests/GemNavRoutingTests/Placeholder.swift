@@ -1,0 +1,3 @@
+import Testing
+@testable import GemNavRouting
+@Test func builds() {}

@@ -17,12 +17,14 @@ enum TestFiles {
         FileManager.default.fileExists(atPath: shared("monaco.osm.pbf").path)
     }
 
-    /// A fresh path in a per-process temporary directory.
+    /// A fresh path named `name` (in its own temporary directory, so error messages show
+    /// exactly `name`).
     static func temporary(_ name: String) -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gemnav-osm-tests-\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent(UUID().uuidString)
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+        return directory.appendingPathComponent(name)
     }
 
     /// Writes `data` to a temporary file and returns its URL.

@@ -42,14 +42,15 @@ public final class OSMReader: Sendable {
         let name = url.lastPathComponent
         let handle = try Self.open(url)
         defer { try? handle.close() }
+        let prefix: Data
         do {
             fileSize = Int(try handle.seekToEnd())
+            try handle.seek(toOffset: 0)
+            prefix = try handle.read(upToCount: 64) ?? Data()
             try handle.seek(toOffset: 0)
         } catch {
             throw OSMReadError(.unreadable(reason: "\(error)"), file: name)
         }
-        let prefix = (try? handle.read(upToCount: 64)) ?? Data()
-        try? handle.seek(toOffset: 0)
         format = try Self.detectFormat(Array(prefix), fileName: name)
         switch format {
         case .pbf:

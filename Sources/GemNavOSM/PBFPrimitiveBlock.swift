@@ -165,7 +165,7 @@ struct PBFPrimitiveBlock {
         var m = message
         var id: Int64 = 0
         var keys: WireReader?, values: WireReader?
-        var roles: WireReader?, memberIds: WireReader?, types: WireReader?
+        var roles = WireReader(bytes, range: 0..<0), memberIds = roles, types = roles
         while let (number, wire) = try m.field() {
             switch (number, wire) {
             case (1, .varint): id = try m.int64()
@@ -178,7 +178,7 @@ struct PBFPrimitiveBlock {
             }
         }
         var members: [OSMRelation.Member] = []
-        if var memberIds, var roles, var types {
+        if !memberIds.isAtEnd {
             try decodeStrings()
             members.reserveCapacity(memberIds.varintCount())
             var ref: Int64 = 0

@@ -22,6 +22,9 @@ struct XMLTokenizer {
     }
 
     static let chunkSize = 1 << 20
+    /// No real tag or comment comes near this; an unterminated one in a huge file would
+    /// otherwise pull the whole rest of the file into memory.
+    static let maxTokenSize = 64 << 20
 
     private let handle: FileHandle
     private(set) var buffer: [UInt8] = []
@@ -243,6 +246,9 @@ struct XMLTokenizer {
         if chunk.isEmpty {
             atEndOfFile = true
             return false
+        }
+        guard buffer.count - position <= Self.maxTokenSize else {
+            throw XMLSyntaxError(message: "a tag, comment or declaration runs on for more than 64 MiB", line: tokenLine)
         }
         if position > 0 {
             buffer.removeFirst(position)

@@ -1,0 +1,188 @@
+import Foundation
+import GemNavCore
+
+/// The edge-based graph: each node is a road edge driven in one direction (`2e` along the
+/// edge's geometry, `2e + 1` against it), each arc a permitted turn from one to the next.
+/// Turn costs and restrictions live on the arcs, so a plain shortest path honours them.
+struct EdgeBasedGraph {
+    /// Milliseconds of routing weight to drive each directed edge; `closed` when not allowed.
+    var nodeWeight: [UInt32] = []
+    /// Milliseconds of travel time for each directed edge.
+    var nodeDuration: [UInt32] = []
+    /// `arcOffset[n]..<arcOffset[n+1]` are the turns out of directed edge `n`.
+    var arcOffset: [Int32] = [0]
+    var arcTarget: [Int32] = []
+    /// Weight of driving the source edge and then turning: `nodeWeight[source] + turn`.
+    var arcWeight: [UInt32] = []
+    /// Seconds (ms) the turn itself takes.
+    var arcTurnDuration: [UInt32] = []
+
+    static let closed = UInt32.max
+
+    var nodeCount: Int { nodeWeight.count }
+}
+
+/// Where each edge meets each junction: `offset[j]..<offset[j+1]` index `ends`, each
+/// `e << 1 | side` with side 0 where the edge starts at `j` and 1 where it ends there.
+struct JunctionIncidence {
+    var offset: [Int32]
+    var ends: [Int32]
+
+    init(_ net: RoadNetwork) {
+        var counts = [Int32](repeating: 0, count: net.junctionCount + 1)
+        for e in 0..<net.edgeCount {
+            counts[Int(net.edgeFrom[e]) + 1] += 1
+            counts[Int(net.edgeTo[e]) + 1] += 1
+        }
+        for j in 0..<net.junctionCount { counts[j + 1] += counts[j] }
+        var fill = counts
+        var ends = [Int32](repeating: 0, count: Int(counts[net.junctionCount]))
+        for e in 0..<net.edgeCount {
+            ends[Int(fill[Int(net.edgeFrom[e])])] = Int32(e << 1)
+            fill[Int(net.edgeFrom[e])] += 1
+            ends[Int(fill[Int(net.edgeTo[e])])] = Int32(e << 1 | 1)
+            fill[Int(net.edgeTo[e])] += 1
+        }
+        offset = counts
+        self.ends = ends
+    }
+}
+
+extension RoadNetwork {
+    /// Bearing from the junction along edge `e`, leaving it at its start (side 0) or end (side 1).
+    func outwardBearing(edge e: Int, side: Int) -> Double {
+        let first = Int(edgeGeometryOffset[e]), last = Int(edgeGeometryOffset[e + 1]) - 1
+        var i = side == 0 ? first : last
+        let step = side == 0 ? 1 : -1
+        let origin = coordinate(ofGeometry: i)
+        // Skip points on top of the junction so the bearing has a direction.
+        repeat { i += step } while i != (side == 0 ? last : first) && coordinate(ofGeometry: i) == origin
+        return Geodesy.bearing(origin, coordinate(ofGeometry: i))
+    }
+
+    /// Travel time and weight (ms) of edge `e` driven forward (`backward == false`) or backward.
+    func cost(edge e: Int, backward: Bool, profile: Profile) -> (weight: UInt32, duration: UInt32) {
+        let attr = attributes[Int(edgeAttributes[e])]
+        let speed = backward ? attr.backwardSpeed : attr.forwardSpeed
+        guard speed > 0 else { return (EdgeBasedGraph.closed, EdgeBasedGraph.closed) }
+        var seconds = attr.ferryDuration != nil ? Double(edgeFerrySeconds[e]) : Double(edgeLength[e]) / (speed / 3.6)
+        seconds += Double(edgeSignalDelay[e])
+        let ms = Swift.max(1, (seconds * 1000).rounded())
+        return (UInt32(Swift.min(ms * attr.weightFactor, 4e9)), UInt32(Swift.min(ms, 4e9)))
+    }
+}
+
+/// Builds the edge-based graph: every permitted turn at every junction with its cost.
+struct EdgeBasedGraphBuilder {
+    let profile: Profile
+
+    func build(_ net: RoadNetwork, incidence: JunctionIncidence, restrictions: [TurnRestriction]) -> EdgeBasedGraph {
+        var graph = EdgeBasedGraph()
+        let n = net.edgeCount * 2
+        graph.nodeWeight.reserveCapacity(n)
+        for e in 0..<net.edgeCount {
+            for backward in [false, true] {
+                let c = net.cost(edge: e, backward: backward, profile: profile)
+                graph.nodeWeight.append(c.weight)
+                graph.nodeDuration.append(c.duration)
+            }
+        }
+        let rules = RestrictionIndex(restrictions, net: net)
+        // Turns are produced per junction; gather them per source node, then lay out as CSR.
+        var turns: [(source: Int32, target: Int32, weight: UInt32, duration: UInt32)] = []
+        turns.reserveCapacity(n * 3)
+        for j in 0..<net.junctionCount {
+            let ends = incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])]
+            let degree = ends.count
+            let junctionRules = net.junctionRules[j]
+            for inEnd in ends {
+                let e = Int(inEnd >> 1), side = Int(inEnd & 1)
+                // Arriving at the edge's end (side 1) means driving it forward.
+                let a = Int32(e << 1 | (side == 1 ? 0 : 1))
+                guard graph.nodeWeight[Int(a)] != EdgeBasedGraph.closed else { continue }
+                let arrivingBearing = (net.outwardBearing(edge: e, side: side) + 180).truncatingRemainder(dividingBy: 360)
+                let inAttr = net.attributes[Int(net.edgeAttributes[e])]
+                var produced = 0
+                var uTurn: (Int32, Double)?
+                for outEnd in ends {
+                    let f = Int(outEnd >> 1), outSide = Int(outEnd & 1)
+                    let b = Int32(f << 1 | outSide)
+                    guard graph.nodeWeight[Int(b)] != EdgeBasedGraph.closed else { continue }
+                    let leavingBearing = net.outwardBearing(edge: f, side: outSide)
+                    let angle = Geodesy.turnAngle(from: arrivingBearing, to: leavingBearing)
+                    if b == a ^ 1 {
+                        uTurn = (b, angle)
+                        continue
+                    }
+                    if junctionRules.blocks { continue }
+                    if rules.forbids(from: net.edgeWay[e], to: net.edgeWay[f], at: j) { continue }
+                    let outAttr = net.attributes[Int(net.edgeAttributes[f])]
+                    let cost = turnCost(angle: angle, degree: degree, uTurn: false,
+                                        modeChange: inAttr.isFerry != outAttr.isFerry, junction: junctionRules)
+                    let penalty = (!inAttr.isRestricted && outAttr.isRestricted) ? profile.restrictedPenalty : 0
+                    turns.append((a, b, weightOf(graph.nodeWeight[Int(a)], cost + penalty), ms(cost)))
+                    produced += 1
+                }
+                // U-turns only where nothing else is possible (dead ends, barriers).
+                if produced == 0, let (b, angle) = uTurn {
+                    let cost = turnCost(angle: angle, degree: degree, uTurn: true, modeChange: false, junction: junctionRules)
+                    turns.append((a, b, weightOf(graph.nodeWeight[Int(a)], cost), ms(cost)))
+                }
+            }
+        }
+        turns.sort { $0.source < $1.source }
+        var offset = [Int32](repeating: 0, count: n + 1)
+        for t in turns { offset[Int(t.source) + 1] += 1 }
+        for i in 0..<n { offset[i + 1] += offset[i] }
+        graph.arcOffset = offset
+        graph.arcTarget = turns.map(\.target)
+        graph.arcWeight = turns.map(\.weight)
+        graph.arcTurnDuration = turns.map(\.duration)
+        return graph
+    }
+
+    private func ms(_ seconds: Double) -> UInt32 { UInt32(Swift.max(0, (seconds * 1000).rounded())) }
+
+    private func weightOf(_ edge: UInt32, _ turnSeconds: Double) -> UInt32 {
+        UInt32(Swift.min(Double(edge) + (turnSeconds * 1000).rounded(), 4e9))
+    }
+
+    /// OSRM's turn cost: a logistic curve in the turn angle, cheaper on the driving side,
+    /// paid only at real intersections, plus U-turn, signal and gate delays.
+    func turnCost(angle: Double, degree: Int, uTurn: Bool, modeChange: Bool, junction: NodeRules) -> Double {
+        var cost = junction.penalty
+        if junction.isTrafficSignal { cost += profile.trafficSignalPenalty }
+        guard profile.turnPenalty > 0, degree > 2 || uTurn || modeChange else { return cost }
+        let bias = profile.turnBias
+        if angle >= 0 {
+            cost += profile.turnPenalty / (1 + exp(-((13 / bias) * angle / 180 - 6.5 * bias)))
+        } else {
+            cost += profile.turnPenalty / (1 + exp(-((13 * bias) * -angle / 180 - 6.5 / bias)))
+        }
+        if uTurn { cost += profile.uTurnPenalty }
+        return cost
+    }
+}
+
+/// Via-node turn restrictions keyed by junction.
+struct RestrictionIndex {
+    private var byJunction: [Int32: [TurnRestriction]] = [:]
+
+    init(_ restrictions: [TurnRestriction], net: RoadNetwork) {
+        var junctionOfNode: [Int64: Int32] = [:]
+        let vias = Set(restrictions.compactMap(\.viaNode))
+        for (j, id) in net.junctionOSMId.enumerated() where vias.contains(id) { junctionOfNode[id] = Int32(j) }
+        for r in restrictions {
+            guard let via = r.viaNode, let j = junctionOfNode[via] else { continue }
+            byJunction[j, default: []].append(r)
+        }
+    }
+
+    func forbids(from: Int64, to: Int64, at junction: Int) -> Bool {
+        guard let list = byJunction[Int32(junction)] else { return false }
+        for r in list where r.fromWay == from {
+            if r.isOnly ? r.toWay != to : r.toWay == to { return true }
+        }
+        return false
+    }
+}

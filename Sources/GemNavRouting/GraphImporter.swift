@@ -1,0 +1,140 @@
+import Foundation
+import GemNavCore
+import GemNavOSM
+
+/// What an import produced.
+public struct ImportSummary: Sendable, Codable {
+    /// Profile name.
+    public var profile: String
+    /// The OSM file read.
+    public var source: String
+    /// Junctions (graph nodes) in the compressed road network.
+    public var junctions: Int
+    /// Road edges between junctions.
+    public var edges: Int
+    /// Directed edges (nodes of the edge-based graph).
+    public var directedEdges: Int
+    /// Permitted turns (arcs of the edge-based graph).
+    public var turns: Int
+    /// Arcs in the contraction hierarchy (turns plus shortcuts).
+    public var hierarchyArcs: Int
+    /// Turn restrictions read.
+    public var restrictions: Int
+    /// Bytes of the graph file.
+    public var bytes: Int
+    /// The area the roads cover.
+    public var boundingBox: BoundingBox?
+}
+
+/// Turns an OSM file into a routing graph for one profile: reads roads, builds the
+/// edge-based graph with turn costs and restrictions, contracts it, indexes segments for
+/// snapping, and writes everything to one versioned, checksummed file.
+public struct GraphImporter: Sendable {
+    /// The profile the graph is built for.
+    public let profile: Profile
+
+    /// Creates an importer for a profile.
+    public init(profile: Profile) { self.profile = profile }
+
+    /// Imports `osmFile` into `directory/graph.gemnav` (created if needed), replacing any
+    /// previous graph only once the new one is complete.
+    /// - Parameter progress: called with a stage name and its completed fraction.
+    public func importGraph(from osmFile: URL, to directory: URL,
+                            progress: @escaping @Sendable (String, Double) -> Void = { _, _ in })
+        throws -> ImportSummary
+    {
+        let reader = try OSMReader(contentsOf: osmFile)
+        var (data, summary) = try build(reader, source: osmFile.lastPathComponent, progress: progress)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RoutingError(.writeFailed(directory.path, error.localizedDescription))
+        }
+        progress("Writing graph", 0)
+        try GraphFile.write(data, to: directory.appendingPathComponent(GraphFile.fileName))
+        summary.bytes = data.count
+        data = Data()
+        progress("Writing graph", 1)
+        return summary
+    }
+
+    /// Builds a graph in memory (tests and small maps use it without touching disk).
+    public func buildGraph(from osmFile: URL) throws -> RoutingGraph {
+        let reader = try OSMReader(contentsOf: osmFile)
+        let (data, _) = try build(reader, source: osmFile.lastPathComponent, progress: { _, _ in })
+        return try RoutingGraph(file: MappedFile(data: data), path: osmFile.path)
+    }
+
+    func build(_ reader: OSMReader, source: String, progress: @escaping (String, Double) -> Void)
+        throws -> (Data, ImportSummary)
+    {
+        let (net, restrictions) = try NetworkBuilder(profile: profile).build(from: reader, progress: progress)
+        guard net.edgeCount > 0 else { throw RoutingError(.noRoads(source, profile: profile.name)) }
+        let incidence = JunctionIncidence(net)
+        let ebg = EdgeBasedGraphBuilder(profile: profile).build(net, incidence: incidence, restrictions: restrictions)
+        progress("Contracting", 0)
+        var contractor = Contractor(ebg)
+        let hierarchy = contractor.run { progress("Contracting", $0) }
+        progress("Indexing", 0)
+        let (layout, cellOffsets, cellEntries) = SpatialGridBuilder.build(net)
+        let (component, isBig) = Components.label(net) {
+            ebg.nodeWeight[2 * $0] != EdgeBasedGraph.closed || ebg.nodeWeight[2 * $0 + 1] != EdgeBasedGraph.closed
+        }
+        var roads = RoadTableBuilder()
+        var edgeRoads = [UInt32]()
+        var edgeFlags = [UInt8]()
+        edgeRoads.reserveCapacity(net.edgeCount * 2)
+        for e in 0..<net.edgeCount {
+            let attr = net.attributes[Int(net.edgeAttributes[e])]
+            edgeRoads.append(roads.index(of: attr.forwardRoad))
+            edgeRoads.append(roads.index(of: attr.backwardRoad))
+            var flags: UInt8 = 0
+            if attr.isToll { flags |= EdgeFlags.toll }
+            if attr.isMotorway { flags |= EdgeFlags.motorway }
+            if attr.isFerry { flags |= EdgeFlags.ferry }
+            if isBig[e] { flags |= EdgeFlags.bigComponent }
+            edgeFlags.append(flags)
+        }
+        let box = BoundingBox(min: Coordinate(latitude: layout.minLat, longitude: layout.minLon),
+                              max: Coordinate(latitude: layout.minLat + layout.cellLat * Double(layout.rows),
+                                              longitude: layout.minLon + layout.cellLon * Double(layout.cols)))
+        let meta = GraphMeta(profile: profile.name, source: source, grid: layout, boundingBox: box)
+        var sections: [(String, Data)] = [
+            ("meta", try JSONEncoder().encode(meta)),
+            ("jlat", net.junctionLat.sectionData), ("jlon", net.junctionLon.sectionData),
+            ("efrom", net.edgeFrom.sectionData), ("eto", net.edgeTo.sectionData),
+            ("egeo", net.edgeGeometryOffset.sectionData),
+            ("glat", net.geometryLat.sectionData), ("glon", net.geometryLon.sectionData),
+            ("elen", net.edgeLength.sectionData), ("eroad", edgeRoads.sectionData),
+            ("eflags", edgeFlags.sectionData), ("ecomp", component.sectionData),
+            ("nweight", ebg.nodeWeight.sectionData), ("ndur", ebg.nodeDuration.sectionData),
+            ("aoff", ebg.arcOffset.sectionData), ("atgt", ebg.arcTarget.sectionData),
+            ("awgt", ebg.arcWeight.sectionData), ("adur", ebg.arcTurnDuration.sectionData),
+            ("joff", incidence.offset.sectionData), ("jends", incidence.ends.sectionData),
+            ("upoff", hierarchy.upOffset.sectionData), ("up", hierarchy.up.sectionData),
+            ("dnoff", hierarchy.downOffset.sectionData), ("dn", hierarchy.down.sectionData),
+            ("gcell", cellOffsets.sectionData), ("gseg", cellEntries.sectionData),
+        ]
+        sections += roads.sections()
+        progress("Indexing", 1)
+        let summary = ImportSummary(
+            profile: profile.name, source: source, junctions: net.junctionCount, edges: net.edgeCount,
+            directedEdges: ebg.nodeCount, turns: ebg.arcTarget.count,
+            hierarchyArcs: hierarchy.up.count + hierarchy.down.count, restrictions: restrictions.count,
+            bytes: 0, boundingBox: box)
+        return (GraphFile.encode(sections), summary)
+    }
+}
+
+/// Small facts about a graph stored as JSON in its `meta` section.
+struct GraphMeta: Codable, Sendable {
+    var profile: String
+    var source: String
+    var grid: SpatialGridLayout
+    var boundingBox: BoundingBox
+}
+
+/// Per-edge flag bits.
+enum EdgeFlags {
+    static let toll: UInt8 = 1, motorway: UInt8 = 2, ferry: UInt8 = 4, bigComponent: UInt8 = 8
+}

@@ -1,0 +1,176 @@
+/// A shortest path as a list of directed edges, with its weight.
+struct EdgePath: Sendable {
+    var nodes: [Int32]
+    var weight: Int64
+    var source: Phantom
+    var target: Phantom
+}
+
+/// The outcome of a bidirectional search: best weight, where the searches met, and which
+/// start and end were used (`direct` when start and end lie on the same directed edge).
+struct SearchMeeting {
+    var weight: Int64
+    var meet: Int32?
+    var source: Phantom
+    var target: Phantom
+    var direct: Bool
+}
+
+extension RoutingGraph {
+    /// Bidirectional search on the contraction hierarchy with stall-on-demand.
+    /// Exact for the graph's weights; returns nil when no target is reachable.
+    func hierarchyRoute(from sources: [Phantom], to targets: [Phantom], context: QueryContext) -> EdgePath? {
+        let found = hierarchySearch(from: sources, to: targets, context: context, slack: 1.0)
+        guard let m = found.meet else { return nil }
+        return EdgePath(nodes: found.direct ? [m] : unpackMeeting(m, context: context),
+                        weight: found.weight, source: found.source, target: found.target)
+    }
+
+    /// Runs the two searches until neither can improve on `best × slack`; the labels stay in
+    /// `context` for the caller (alternatives read them). Returns the best meeting.
+    func hierarchySearch(from sources: [Phantom], to targets: [Phantom], context: QueryContext, slack: Double)
+        -> SearchMeeting
+    {
+        context.forward.reset()
+        context.backward.reset()
+        var best = SearchSpace.unreached
+        var meet: Int32?
+        var bestSource = sources.first ?? Phantom(node: 0, weightOffset: 0, metres: 0)
+        var bestTarget = targets.first ?? bestSource
+        // Meeting at a node that is both a start and an end, with the end behind the start,
+        // would be a negative "path"; such a pair needs a real loop instead.
+        var behind = Set<Int32>()
+        var isDirect = false
+        for s in sources {
+            _ = context.forward.relax(s.node, -s.weightOffset, from: -1, arc: -1)
+        }
+        for t in targets {
+            _ = context.backward.relax(t.node, t.weightOffset, from: -1, arc: -1)
+            for s in sources where s.node == t.node {
+                if t.weightOffset >= s.weightOffset {
+                    let direct = t.weightOffset - s.weightOffset
+                    if direct < best { best = direct; meet = t.node; bestSource = s; bestTarget = t; isDirect = true }
+                } else {
+                    behind.insert(t.node)
+                }
+            }
+        }
+        var forwardTurn = true
+        while true {
+            let limit = best == SearchSpace.unreached ? best : Int64(Double(best) * slack)
+            let fOpen = !context.forward.heap.isEmpty && context.forward.heap.minKey < limit
+            let bOpen = !context.backward.heap.isEmpty && context.backward.heap.minKey < limit
+            if !fOpen && !bOpen { break }
+            let goForward = fOpen && (!bOpen || forwardTurn)
+            forwardTurn.toggle()
+            if goForward {
+                let (k, u) = context.forward.heap.pop()
+                guard k == context.forward.distance[Int(u)] else { continue }
+                let other = context.backward.distance[Int(u)]
+                if other != SearchSpace.unreached, !(behind.contains(u) && context.forward.parent[Int(u)] < 0
+                                                     && context.backward.parent[Int(u)] < 0) {
+                    let total = k + other
+                    if total < best {
+                        best = total
+                        meet = u
+                        isDirect = false
+                        bestSource = startPhantom(of: u, in: context.forward, sources)
+                        bestTarget = startPhantom(of: u, in: context.backward, targets)
+                    }
+                }
+                if stalled(u, k, arcs: down, offsets: downOffset, labels: context.forward.distance) { continue }
+                for i in Int(upOffset[Int(u)])..<Int(upOffset[Int(u) + 1]) {
+                    let arc = up[i]
+                    _ = context.forward.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
+                }
+            } else {
+                let (k, u) = context.backward.heap.pop()
+                guard k == context.backward.distance[Int(u)] else { continue }
+                let other = context.forward.distance[Int(u)]
+                if other != SearchSpace.unreached, !(behind.contains(u) && context.forward.parent[Int(u)] < 0
+                                                     && context.backward.parent[Int(u)] < 0) {
+                    let total = k + other
+                    if total < best {
+                        best = total
+                        meet = u
+                        isDirect = false
+                        bestSource = startPhantom(of: u, in: context.forward, sources)
+                        bestTarget = startPhantom(of: u, in: context.backward, targets)
+                    }
+                }
+                if stalled(u, k, arcs: up, offsets: upOffset, labels: context.backward.distance) { continue }
+                for i in Int(downOffset[Int(u)])..<Int(downOffset[Int(u) + 1]) {
+                    let arc = down[i]
+                    _ = context.backward.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
+                }
+            }
+        }
+        return SearchMeeting(weight: best, meet: meet, source: bestSource, target: bestTarget, direct: isDirect)
+    }
+
+    /// Stall-on-demand: `u`'s label is not final if a more important node already reached
+    /// offers a shorter way in; then its arcs need not be relaxed.
+    @inline(__always)
+    private func stalled(_ u: Int32, _ k: Int64, arcs: FlatArray<HierarchyArc>, offsets: FlatArray<Int32>,
+                         labels: [Int64]) -> Bool
+    {
+        for i in Int(offsets[Int(u)])..<Int(offsets[Int(u) + 1]) {
+            let arc = arcs[i]
+            let d = labels[Int(arc.node)]
+            if d != SearchSpace.unreached && d + Int64(arc.weight) < k { return true }
+        }
+        return false
+    }
+
+    private func startPhantom(of u: Int32, in space: SearchSpace, _ starts: [Phantom]) -> Phantom {
+        var n = u
+        while space.parent[Int(n)] >= 0 { n = space.parent[Int(n)] }
+        return starts.first { $0.node == n } ?? starts[0]
+    }
+
+    /// The full directed-edge path through meeting node `m`, shortcuts expanded.
+    func unpackMeeting(_ m: Int32, context: QueryContext) -> [Int32] {
+        var nodes: [Int32] = []
+        let forwardChain = context.forward.chain(to: m)
+        nodes.append(forwardChain[0])
+        for i in 1..<forwardChain.count {
+            let arc = up[Int(context.forward.parentArc[Int(forwardChain[i])])]
+            unpack(from: forwardChain[i - 1], arc, into: &nodes)
+        }
+        // The backward chain runs from the target up to m; walk it from m down.
+        var v = m
+        while context.backward.parent[Int(v)] >= 0 {
+            let next = context.backward.parent[Int(v)]
+            let arc = down[Int(context.backward.parentArc[Int(v)])]
+            // A backward arc stored at `next` pointing to `v` stands for v → next.
+            unpack(from: v, HierarchyArc(node: next, weight: arc.weight, middle: arc.middle), into: &nodes)
+            v = next
+        }
+        return nodes
+    }
+
+    /// Appends the original directed edges of `from → arc.node` (after `from`).
+    func unpack(from u: Int32, _ arc: HierarchyArc, into nodes: inout [Int32]) {
+        var stack: [(Int32, Int32, UInt32, Int32)] = [(u, arc.node, arc.weight, arc.middle)]
+        while let (a, b, w, middle) = stack.popLast() {
+            guard middle >= 0 else { nodes.append(b); continue }
+            // a → middle is stored at `middle` as a down arc to a; middle → b as an up arc to b.
+            var first: UInt32 = 0, firstMiddle: Int32 = -1, secondMiddle: Int32 = -1
+            var found = false
+            for i in Int(downOffset[Int(middle)])..<Int(downOffset[Int(middle) + 1]) where down[i].node == a {
+                for j in Int(upOffset[Int(middle)])..<Int(upOffset[Int(middle) + 1])
+                where up[j].node == b && UInt64(down[i].weight) + UInt64(up[j].weight) == UInt64(w) {
+                    first = down[i].weight
+                    firstMiddle = down[i].middle
+                    secondMiddle = up[j].middle
+                    found = true
+                    break
+                }
+                if found { break }
+            }
+            precondition(found, "contraction hierarchy is inconsistent")
+            stack.append((middle, b, w - first, secondMiddle))
+            stack.append((a, middle, first, firstMiddle))
+        }
+    }
+}

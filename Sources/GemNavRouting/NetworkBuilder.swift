@@ -1,0 +1,182 @@
+import Foundation
+import GemNavCore
+import GemNavOSM
+
+/// Reads an OSM file in two streaming passes (ways and relations, then only the nodes those
+/// ways use) and builds the `RoadNetwork` for a profile. Memory grows with the routable part
+/// of the file: nodes no routable way uses are never stored.
+struct NetworkBuilder {
+    let profile: Profile
+
+    /// Way nodes and attributes gathered in the first pass.
+    private struct PendingWay {
+        var id: Int64
+        var firstRef: Int
+        var refCount: Int
+        var attributes: Int32
+    }
+
+    /// Builds the network and the profile's turn restrictions from `reader`.
+    func build(from reader: OSMReader, progress: @escaping (String, Double) -> Void)
+        throws -> (RoadNetwork, [TurnRestriction])
+    {
+        var ways: [PendingWay] = []
+        var refs: [Int32] = []
+        var nodeIndex: [Int64: Int32] = [:]
+        var nodeIds: [Int64] = []
+        var useCount: [UInt8] = []
+        var attributeIndex: [WayAttributes: Int32] = [:]
+        var attributes: [WayAttributes] = []
+        var restrictions: [TurnRestriction] = []
+
+        try reader.read([.ways, .relations], progress: { progress("Reading ways", $0) }) { entity in
+            switch entity {
+            case .way(let way):
+                guard way.nodeRefs.count >= 2, let attr = profile.wayAttributes(way.tags) else { return }
+                let a: Int32
+                if let known = attributeIndex[attr] { a = known } else {
+                    a = Int32(attributes.count)
+                    attributes.append(attr)
+                    attributeIndex[attr] = a
+                }
+                ways.append(PendingWay(id: way.id, firstRef: refs.count, refCount: way.nodeRefs.count, attributes: a))
+                for (i, id) in way.nodeRefs.enumerated() {
+                    let dense: Int32
+                    if let known = nodeIndex[id] { dense = known } else {
+                        dense = Int32(nodeIds.count)
+                        nodeIndex[id] = dense
+                        nodeIds.append(id)
+                        useCount.append(0)
+                    }
+                    refs.append(dense)
+                    // Way ends count twice so they always become junctions.
+                    let bump: UInt8 = (i == 0 || i == way.nodeRefs.count - 1) ? 2 : 1
+                    useCount[Int(dense)] = useCount[Int(dense)] &+ bump > 250 ? 250 : useCount[Int(dense)] &+ bump
+                }
+            case .relation(let relation):
+                if profile.obeysTurnRestrictions, let r = TurnRestriction(relation, profile: profile) {
+                    restrictions.append(r)
+                }
+            case .node:
+                break
+            }
+        }
+
+        let missing = Int32.min
+        var lat = [Int32](repeating: missing, count: nodeIds.count)
+        var lon = [Int32](repeating: missing, count: nodeIds.count)
+        var rules: [Int32: NodeRules] = [:]
+        try reader.read(.nodes, progress: { progress("Reading nodes", $0) }) { entity in
+            guard case .node(let node) = entity, let i = nodeIndex[node.id] else { return }
+            lat[Int(i)] = Fixed.encode(node.coordinate.latitude)
+            lon[Int(i)] = Fixed.encode(node.coordinate.longitude)
+            if !node.tags.isEmpty {
+                let r = profile.nodeRules(node.tags)
+                if r != NodeRules() { rules[i] = r }
+            }
+        }
+        nodeIndex = [:]
+
+        // Junctions: shared nodes, way ends, barriers, restriction via nodes, and the nodes
+        // next to ones missing from the file (the way is cut there).
+        var isJunction = useCount.map { $0 >= 2 }
+        for (i, r) in rules where r.blocks || r.penalty > 0 { isJunction[Int(i)] = true }
+        let viaNodes = Set(restrictions.compactMap(\.viaNode))
+        for (i, id) in nodeIds.enumerated() where viaNodes.contains(id) { isJunction[i] = true }
+        for w in ways {
+            for k in 0..<w.refCount where lat[Int(refs[w.firstRef + k])] == missing {
+                if k > 0 { isJunction[Int(refs[w.firstRef + k - 1])] = true }
+                if k + 1 < w.refCount { isJunction[Int(refs[w.firstRef + k + 1])] = true }
+            }
+        }
+
+        var net = RoadNetwork()
+        net.attributes = attributes
+        var junctionOf = [Int32](repeating: -1, count: nodeIds.count)
+        func junction(_ dense: Int32) -> Int32 {
+            if junctionOf[Int(dense)] >= 0 { return junctionOf[Int(dense)] }
+            let j = Int32(net.junctionLat.count)
+            junctionOf[Int(dense)] = j
+            net.junctionLat.append(lat[Int(dense)])
+            net.junctionLon.append(lon[Int(dense)])
+            net.junctionRules.append(rules[dense] ?? NodeRules())
+            net.junctionOSMId.append(nodeIds[Int(dense)])
+            return j
+        }
+
+        for (wi, w) in ways.enumerated() {
+            if wi % 4096 == 0 { progress("Building road network", Double(wi) / Double(max(1, ways.count))) }
+            let attr = attributes[Int(w.attributes)]
+            let ferryLength = attr.ferryDuration == nil ? 0 : wayLength(w, refs: refs, lat: lat, lon: lon)
+            var start = -1
+            var length = 0.0
+            var signals: Float = 0
+            var geometryStart = net.geometryLat.count
+            for k in 0..<w.refCount {
+                let dense = refs[w.firstRef + k]
+                guard lat[Int(dense)] != missing else {
+                    if start >= 0 {
+                        net.geometryLat.removeSubrange(geometryStart...)
+                        net.geometryLon.removeSubrange(geometryStart...)
+                    }
+                    start = -1
+                    geometryStart = net.geometryLat.count
+                    continue
+                }
+                if start >= 0 {
+                    let p = refs[w.firstRef + k - 1]
+                    length += Geodesy.distance(point(p, lat, lon), point(dense, lat, lon))
+                }
+                net.geometryLat.append(lat[Int(dense)])
+                net.geometryLon.append(lon[Int(dense)])
+                if start < 0 {
+                    start = k
+                    length = 0
+                    signals = 0
+                    geometryStart = net.geometryLat.count - 1
+                    continue
+                }
+                if isJunction[Int(dense)] || k == w.refCount - 1 {
+                    net.edgeFrom.append(junction(refs[w.firstRef + start]))
+                    net.edgeTo.append(junction(dense))
+                    net.edgeGeometryOffset.append(Int32(net.geometryLat.count))
+                    net.edgeLength.append(Float(length))
+                    net.edgeWay.append(w.id)
+                    net.edgeAttributes.append(w.attributes)
+                    net.edgeSignalDelay.append(signals)
+                    let ferry = attr.ferryDuration.map { ferryLength > 0 ? $0 * length / ferryLength : $0 } ?? 0
+                    net.edgeFerrySeconds.append(Float(ferry))
+                    // The junction ends this edge and starts the next one.
+                    net.geometryLat.append(lat[Int(dense)])
+                    net.geometryLon.append(lon[Int(dense)])
+                    geometryStart = net.geometryLat.count - 1
+                    start = k
+                    length = 0
+                    signals = 0
+                } else if let r = rules[dense], r.isTrafficSignal {
+                    signals += Float(profile.trafficSignalPenalty)
+                }
+            }
+            // Drop the dangling start point left after the way's last edge.
+            guard start >= 0 else { continue }
+            net.geometryLat.removeSubrange(geometryStart...)
+            net.geometryLon.removeSubrange(geometryStart...)
+        }
+        progress("Building road network", 1)
+        return (net, restrictions)
+    }
+
+    private func point(_ i: Int32, _ lat: [Int32], _ lon: [Int32]) -> Coordinate {
+        Coordinate(latitude: Fixed.decode(lat[Int(i)]), longitude: Fixed.decode(lon[Int(i)]))
+    }
+
+    private func wayLength(_ w: PendingWay, refs: [Int32], lat: [Int32], lon: [Int32]) -> Double {
+        var total = 0.0
+        for k in 1..<w.refCount {
+            let a = refs[w.firstRef + k - 1], b = refs[w.firstRef + k]
+            guard lat[Int(a)] != Int32.min, lat[Int(b)] != Int32.min else { continue }
+            total += Geodesy.distance(point(a, lat, lon), point(b, lat, lon))
+        }
+        return total
+    }
+}

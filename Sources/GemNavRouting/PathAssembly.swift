@@ -1,0 +1,93 @@
+import GemNavCore
+
+extension RoutingGraph {
+    /// Bearing from junction along directed edge `n`'s start (`atStart`) or back along its end.
+    func bearing(leaving n: Int) -> Double {
+        let g = geometry(of: n)
+        var i = 1
+        while i < g.count - 1 && g[i] == g[0] { i += 1 }
+        return Geodesy.bearing(g[0], g[min(i, g.count - 1)])
+    }
+
+    /// The junction where directed edge `n` ends.
+    func endJunction(of n: Int) -> Int {
+        Int(n & 1 == 0 ? edgeTo[n >> 1] : edgeFrom[n >> 1])
+    }
+
+    /// The turn arc from `a` to `b`, if the turn is permitted.
+    func arc(from a: Int32, to b: Int32) -> Int? {
+        for i in Int(arcOffset[Int(a)])..<Int(arcOffset[Int(a) + 1]) where arcTarget[i] == b { return i }
+        return nil
+    }
+
+    /// Turns a directed-edge path into a leg: road stretches clipped at the snapped ends,
+    /// and the junctions between them with every road that meets there.
+    func leg(_ path: EdgePath) -> RoutePath.Leg {
+        var roads: [RoutePath.RoadStretch] = []
+        var junctions: [RoutePath.Junction] = []
+        roads.reserveCapacity(path.nodes.count)
+        for (i, node) in path.nodes.enumerated() {
+            let n = Int(node)
+            let from = i == 0 ? path.source.metres : 0
+            let to = i == path.nodes.count - 1 ? path.target.metres : .infinity
+            var turnSeconds = 0.0
+            if i > 0, let a = arc(from: path.nodes[i - 1], to: node) {
+                turnSeconds = Double(arcTurnDuration[a]) / 1000
+                junctions.append(junction(after: path.nodes[i - 1], before: node, turnCost: turnSeconds))
+            }
+            roads.append(stretch(n, from: from, to: to, extraSeconds: turnSeconds))
+        }
+        return RoutePath.Leg(roads: roads, junctions: junctions, weight: Double(path.weight) / 1000)
+    }
+
+    /// The part of directed edge `n` between `from` and `to` metres from its start.
+    private func stretch(_ n: Int, from: Double, to: Double, extraSeconds: Double) -> RoutePath.RoadStretch {
+        let g = geometry(of: n)
+        let length = Double(edgeLength[n >> 1])
+        let secondsPerMetre = length > 0 ? Double(nodeDuration[n]) / 1000 / length : 0
+        var coordinates: [Coordinate] = []
+        var distances: [Double] = []
+        var travelled = 0.0
+        for k in 1..<g.count {
+            let d = Geodesy.distance(g[k - 1], g[k])
+            let segStart = travelled, segEnd = travelled + d
+            travelled = segEnd
+            let a = max(segStart, from), b = min(segEnd, to)
+            guard b > a else { continue }
+            let p = Geodesy.interpolate(g[k - 1], g[k], fraction: (a - segStart) / d)
+            let q = Geodesy.interpolate(g[k - 1], g[k], fraction: (b - segStart) / d)
+            if coordinates.isEmpty { coordinates.append(p) }
+            coordinates.append(q)
+            distances.append(max(0, b - a))
+        }
+        if coordinates.count < 2 {
+            let p = Geodesy.point(along: g, meters: from) ?? g[0]
+            coordinates = [p, p]
+            distances = [0]
+        }
+        var durations = distances.map { $0 * secondsPerMetre }
+        durations[0] += extraSeconds
+        return RoutePath.RoadStretch(road: road(of: n), coordinates: coordinates,
+                                     segmentDistances: distances, segmentDurations: durations)
+    }
+
+    /// The junction between consecutive directed edges `a` and `b`.
+    func junction(after a: Int32, before b: Int32, turnCost: Double) -> RoutePath.Junction {
+        let j = endJunction(of: Int(a))
+        var arms: [(arm: RoutePath.Arm, leaving: Int32)] = []
+        for k in Int(junctionOffset[j])..<Int(junctionOffset[j + 1]) {
+            let end = Int(junctionEnds[k])
+            let e = end >> 1, side = end & 1
+            let leaving = Int32(e << 1 | side)
+            let arriving = e << 1 | (1 - side)
+            arms.append((RoutePath.Arm(bearing: Int(bearing(leaving: Int(leaving)).rounded()) % 360,
+                                       canEnter: arc(from: a, to: leaving) != nil,
+                                       canArrive: isOpen(arriving), road: road(of: Int(leaving))), leaving))
+        }
+        arms.sort { $0.arm.bearing < $1.arm.bearing }
+        let inArm = arms.firstIndex { $0.leaving == a ^ 1 } ?? 0
+        let outArm = arms.firstIndex { $0.leaving == b } ?? 0
+        return RoutePath.Junction(location: junctionPoint(j), arms: arms.map(\.arm), inArm: inArm,
+                                  outArm: outArm, turnCost: turnCost)
+    }
+}

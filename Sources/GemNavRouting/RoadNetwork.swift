@@ -1,0 +1,43 @@
+import GemNavCore
+
+/// The routable part of an OSM file as a compressed, node-based graph: junctions joined by
+/// edges, each edge a chain of OSM nodes along one way between two junctions.
+/// Built once by `NetworkBuilder`, then turned into the edge-based graph and the CH.
+struct RoadNetwork {
+    /// Fixed-point (1e-7 degree) junction positions.
+    var junctionLat: [Int32] = []
+    var junctionLon: [Int32] = []
+    /// Per junction: the node rules there (barrier, gate, signal).
+    var junctionRules: [NodeRules] = []
+    /// OSM node id of each junction (restrictions name their via node by it).
+    var junctionOSMId: [Int64] = []
+
+    var edgeFrom: [Int32] = []
+    var edgeTo: [Int32] = []
+    /// `edgeGeometryOffset[e]..<edgeGeometryOffset[e+1]` indexes `geometryLat/Lon`, ends included.
+    var edgeGeometryOffset: [Int32] = [0]
+    var geometryLat: [Int32] = []
+    var geometryLon: [Int32] = []
+    var edgeLength: [Float] = []
+    var edgeWay: [Int64] = []
+    var edgeAttributes: [Int32] = []
+    /// Seconds lost at traffic signals inside the edge (between its junctions).
+    var edgeSignalDelay: [Float] = []
+    /// Ferry crossing seconds for the whole way the edge belongs to, spread by length.
+    var edgeFerrySeconds: [Float] = []
+
+    var attributes: [WayAttributes] = []
+
+    var junctionCount: Int { junctionLat.count }
+    var edgeCount: Int { edgeFrom.count }
+
+    func coordinate(ofGeometry i: Int) -> Coordinate {
+        Coordinate(latitude: Double(geometryLat[i]) * 1e-7, longitude: Double(geometryLon[i]) * 1e-7)
+    }
+}
+
+/// Degrees ↔ the fixed-point integers graphs store (1e-7 degree, about 1 cm).
+enum Fixed {
+    static func encode(_ degrees: Double) -> Int32 { Int32((degrees * 1e7).rounded()) }
+    static func decode(_ value: Int32) -> Double { Double(value) * 1e-7 }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GemNavCore
+
+/// One road's attributes as stored in the graph: string ids into the string table, then
+/// class, mode and flags.
+struct RoadRecord: BitwiseCopyable {
+    var name: UInt32, ref: UInt32, destinations: UInt32, destinationRef: UInt32
+    var exits: UInt32, turnLanes: UInt32
+    var roadClass: UInt8, mode: UInt8, flags: UInt8, reserved: UInt8
+    /// km/h; NaN when unknown.
+    var speedLimit: Float
+
+    static let roundabout: UInt8 = 1, rotary: UInt8 = 2, toll: UInt8 = 4
+}
+
+/// Collects the distinct `RoadInfo` values of a graph and their strings for writing.
+struct RoadTableBuilder {
+    private var stringIndex: [String: UInt32] = ["": 0]
+    private var strings: [String] = [""]
+    private var roadIndex: [RoadInfo: UInt32] = [:]
+    private(set) var records: [RoadRecord] = []
+
+    private static let modes: [TravelMode] = [.driving, .cycling, .walking, .ferry]
+
+    private mutating func id(_ s: String) -> UInt32 {
+        if let i = stringIndex[s] { return i }
+        let i = UInt32(strings.count)
+        strings.append(s)
+        stringIndex[s] = i
+        return i
+    }
+
+    /// The index of `road` in the table, adding it when new.
+    mutating func index(of road: RoadInfo) -> UInt32 {
+        if let i = roadIndex[road] { return i }
+        var flags: UInt8 = 0
+        if road.isRoundabout { flags |= RoadRecord.roundabout }
+        if road.isRotary { flags |= RoadRecord.rotary }
+        if road.isToll { flags |= RoadRecord.toll }
+        let record = RoadRecord(
+            name: id(road.name), ref: id(road.ref), destinations: id(road.destinations),
+            destinationRef: id(road.destinationRef), exits: id(road.exits), turnLanes: id(road.turnLanes),
+            roadClass: UInt8(RoadClass.allCases.firstIndex(of: road.roadClass) ?? 0),
+            mode: UInt8(Self.modes.firstIndex(of: road.mode) ?? 0), flags: flags, reserved: 0,
+            speedLimit: road.speedLimitKmh.map(Float.init) ?? .nan)
+        let i = UInt32(records.count)
+        records.append(record)
+        roadIndex[road] = i
+        return i
+    }
+
+    /// Sections: concatenated UTF-8, string offsets, records.
+    func sections() -> [(String, Data)] {
+        var blob = Data()
+        var offsets: [UInt32] = [0]
+        for s in strings {
+            blob.append(contentsOf: Array(s.utf8))
+            offsets.append(UInt32(blob.count))
+        }
+        return [("rstr", blob), ("rsoff", offsets.sectionData), ("roads", records.sectionData)]
+    }
+
+    static func road(_ r: RoadRecord, string: (UInt32) -> String) -> RoadInfo {
+        RoadInfo(
+            name: string(r.name), ref: string(r.ref), destinations: string(r.destinations),
+            destinationRef: string(r.destinationRef), exits: string(r.exits),
+            roadClass: RoadClass.allCases[Int(r.roadClass) % RoadClass.allCases.count],
+            mode: modes[Int(r.mode) % modes.count], isRoundabout: r.flags & RoadRecord.roundabout != 0,
+            isRotary: r.flags & RoadRecord.rotary != 0, isToll: r.flags & RoadRecord.toll != 0,
+            turnLanes: string(r.turnLanes), speedLimitKmh: r.speedLimit.isNaN ? nil : Double(r.speedLimit))
+    }
+}
+
+/// Reads roads back out of a loaded graph.
+struct RoadTable {
+    let blob: UnsafeRawBufferPointer
+    let offsets: FlatArray<UInt32>
+    let records: FlatArray<RoadRecord>
+
+    func string(_ id: UInt32) -> String {
+        guard id != 0, Int(id) + 1 < offsets.count else { return "" }
+        let a = Int(offsets[Int(id)]), b = Int(offsets[Int(id) + 1])
+        return String(decoding: UnsafeRawBufferPointer(rebasing: blob[a..<b]), as: UTF8.self)
+    }
+
+    func road(_ index: UInt32) -> RoadInfo {
+        RoadTableBuilder.road(records[Int(index)], string: string)
+    }
+
+    func name(_ index: UInt32) -> String { string(records[Int(index)].name) }
+}

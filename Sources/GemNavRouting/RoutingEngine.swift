@@ -1,0 +1,122 @@
+import Foundation
+import GemNavCore
+
+/// Answers route and nearest queries on one routing graph. Thread-safe: each query borrows
+/// scratch space from a pool, so a server can call it from every core at once.
+public final class RoutingEngine: @unchecked Sendable {
+    /// The graph queried.
+    public let graph: RoutingGraph
+    private var pool: [QueryContext] = []
+    private let lock = NSLock()
+
+    /// An engine on a loaded graph.
+    public init(graph: RoutingGraph) { self.graph = graph }
+
+    /// Loads the graph in `directory` (made by `gemnav import`).
+    public convenience init(directory: URL) throws {
+        try self.init(graph: RoutingGraph(directory: directory))
+    }
+
+    func withContext<T>(_ body: (QueryContext) throws -> T) rethrows -> T {
+        lock.lock()
+        let context = pool.popLast() ?? QueryContext(graph: graph)
+        lock.unlock()
+        defer {
+            lock.lock()
+            pool.append(context)
+            lock.unlock()
+        }
+        return try body(context)
+    }
+
+    /// The best route for the request, followed by up to `request.alternatives` alternatives.
+    /// - Throws: `RoutingError` when a waypoint is off the map or no route exists.
+    public func route(_ request: RouteRequest) throws -> [RoutePath] {
+        guard request.waypoints.count >= 2 else {
+            throw RoutingError(.invalidRequest("at least two waypoints are needed, got \(request.waypoints.count)"))
+        }
+        if let bad = request.waypoints.first(where: { !$0.isValid }) {
+            throw RoutingError(.invalidRequest("\(bad) is not a valid coordinate"))
+        }
+        let excluded = request.avoid.rawValue
+        let snaps = try snapWaypoints(request, excluded: excluded)
+        return try withContext { context in
+            var legs: [RoutePath.Leg] = []
+            var arrival: Int32?
+            var firstPath: EdgePath?
+            for i in 0..<(snaps.count - 1) {
+                var sources = graph.phantoms(snaps[i], excluded: excluded)
+                if request.continueStraight, let a = arrival, sources.contains(where: { $0.node == a }) {
+                    sources = sources.filter { $0.node == a }
+                }
+                let targets = graph.phantoms(snaps[i + 1], excluded: excluded)
+                guard let path = search(sources, targets, excluded: excluded, context: context)
+                    ?? (sources.count == 1 && arrival != nil
+                        ? search(graph.phantoms(snaps[i], excluded: excluded), targets, excluded: excluded, context: context)
+                        : nil)
+                else {
+                    throw RoutingError(.noRoute(noRouteReason(request, leg: i)))
+                }
+                if firstPath == nil { firstPath = path }
+                arrival = path.nodes.last
+                legs.append(graph.leg(path))
+            }
+            let waypoints = snaps.map(waypoint)
+            var routes = [RoutePath(legs: legs, waypoints: waypoints)]
+            if request.alternatives > 0, snaps.count == 2, excluded == 0, let best = firstPath {
+                routes += alternatives(to: best, count: min(3, request.alternatives), context: context)
+                    .map { RoutePath(legs: [graph.leg($0)], waypoints: waypoints) }
+            }
+            return routes
+        }
+    }
+
+    /// Up to `count` roads nearest to `coordinate` within `radius` metres, nearest first.
+    public func nearest(_ coordinate: Coordinate, count: Int = 1, radius: Double = RouteRequest.defaultRadius)
+        throws -> [Waypoint]
+    {
+        guard coordinate.isValid else { throw RoutingError(.invalidRequest("\(coordinate) is not a valid coordinate")) }
+        let found = graph.nearestSnaps(coordinate, radius: radius, count: max(1, count))
+        guard !found.isEmpty else { throw RoutingError(.noSegment(coordinate, radius: radius)) }
+        return found.map(waypoint)
+    }
+
+    private func search(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, context: QueryContext) -> EdgePath? {
+        guard !sources.isEmpty, !targets.isEmpty else { return nil }
+        if excluded != 0 { return graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context) }
+        // The hierarchy cannot express a loop back onto the start edge whose highest node is
+        // that edge itself; the plain search covers that rare case.
+        return graph.hierarchyRoute(from: sources, to: targets, context: context)
+            ?? graph.plainRoute(from: sources, to: targets, context: context)
+    }
+
+    /// Snaps every waypoint, preferring the big road component unless all the nearest
+    /// points share one small component (an island: route within it).
+    private func snapWaypoints(_ request: RouteRequest, excluded: UInt8) throws -> [Snap] {
+        var nearest: [Snap] = [], big: [Snap?] = []
+        for (i, c) in request.waypoints.enumerated() {
+            let radius = (i < request.radiuses.count ? request.radiuses[i] : nil) ?? RouteRequest.defaultRadius
+            let bearing = i < request.bearings.count ? request.bearings[i] : nil
+            let found = graph.snap(c, radius: radius, bearing: bearing, excluded: excluded)
+            guard let n = found.nearest else { throw RoutingError(.noSegment(c, radius: radius)) }
+            nearest.append(n)
+            big.append(found.big)
+        }
+        let components = Set(nearest.map { graph.edgeComponent[$0.edge] })
+        if components.count == 1 { return nearest }
+        return zip(nearest, big).map { $1 ?? $0 }
+    }
+
+    private func waypoint(_ s: Snap) -> Waypoint {
+        Waypoint(input: s.input, location: s.location, name: graph.roads.name(graph.edgeRoad[2 * s.edge]),
+                 distance: s.distance)
+    }
+
+    private func noRouteReason(_ request: RouteRequest, leg: Int) -> String {
+        let a = request.waypoints[leg], b = request.waypoints[leg + 1]
+        if !request.avoid.isEmpty {
+            return "no way from \(a) to \(b) avoids \(request.avoid.words); allow them to get a route"
+        }
+        return "\(a) and \(b) are not connected by roads usable by the \(graph.profile.name) profile"
+    }
+}

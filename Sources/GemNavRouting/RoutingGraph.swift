@@ -1,0 +1,111 @@
+import Foundation
+import GemNavCore
+
+/// A routing graph loaded from disk (memory-mapped) or built in memory: road geometry,
+/// the edge-based graph with its turns, the contraction hierarchy and the snapping grid.
+/// Immutable, so one graph serves any number of concurrent queries.
+public final class RoutingGraph: @unchecked Sendable {
+    private let file: MappedFile
+    /// The profile the graph was built for.
+    public let profile: Profile
+    let meta: GraphMeta
+
+    let junctionLat: FlatArray<Int32>, junctionLon: FlatArray<Int32>
+    let edgeFrom: FlatArray<Int32>, edgeTo: FlatArray<Int32>
+    let edgeGeometry: FlatArray<Int32>
+    let geometryLat: FlatArray<Int32>, geometryLon: FlatArray<Int32>
+    let edgeLength: FlatArray<Float>
+    let edgeRoad: FlatArray<UInt32>
+    let edgeFlags: FlatArray<UInt8>
+    let edgeComponent: FlatArray<Int32>
+    let nodeWeight: FlatArray<UInt32>, nodeDuration: FlatArray<UInt32>
+    let arcOffset: FlatArray<Int32>, arcTarget: FlatArray<Int32>
+    let arcWeight: FlatArray<UInt32>, arcTurnDuration: FlatArray<UInt32>
+    let junctionOffset: FlatArray<Int32>, junctionEnds: FlatArray<Int32>
+    let upOffset: FlatArray<Int32>, up: FlatArray<HierarchyArc>
+    let downOffset: FlatArray<Int32>, down: FlatArray<HierarchyArc>
+    let cellOffset: FlatArray<Int32>, cellEntries: FlatArray<Int32>
+    let roads: RoadTable
+
+    /// Loads the graph in `directory` (as written by `gemnav import`).
+    public convenience init(directory: URL) throws {
+        let url = directory.appendingPathComponent(GraphFile.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw RoutingError(.dataMissing(directory.path))
+        }
+        try self.init(file: MappedFile(url: url), path: url.path)
+    }
+
+    init(file: MappedFile, path: String) throws {
+        self.file = file
+        let s = try GraphFile.decode(file.bytes, path: path)
+        func section(_ tag: String) throws -> UnsafeRawBufferPointer {
+            guard let b = s[tag] else { throw RoutingError(.dataCorrupt(path, "section \(tag) is missing")) }
+            return b
+        }
+        do {
+            meta = try JSONDecoder().decode(GraphMeta.self, from: Data(try section("meta")))
+        } catch let e as RoutingError {
+            throw e
+        } catch {
+            throw RoutingError(.dataCorrupt(path, "its description cannot be read"))
+        }
+        guard let p = Profile.named(meta.profile) else {
+            throw RoutingError(.dataCorrupt(path, "it names an unknown profile \(meta.profile)"))
+        }
+        profile = p
+        junctionLat = FlatArray(try section("jlat")); junctionLon = FlatArray(try section("jlon"))
+        edgeFrom = FlatArray(try section("efrom")); edgeTo = FlatArray(try section("eto"))
+        edgeGeometry = FlatArray(try section("egeo"))
+        geometryLat = FlatArray(try section("glat")); geometryLon = FlatArray(try section("glon"))
+        edgeLength = FlatArray(try section("elen"))
+        edgeRoad = FlatArray(try section("eroad")); edgeFlags = FlatArray(try section("eflags"))
+        edgeComponent = FlatArray(try section("ecomp"))
+        nodeWeight = FlatArray(try section("nweight")); nodeDuration = FlatArray(try section("ndur"))
+        arcOffset = FlatArray(try section("aoff")); arcTarget = FlatArray(try section("atgt"))
+        arcWeight = FlatArray(try section("awgt")); arcTurnDuration = FlatArray(try section("adur"))
+        junctionOffset = FlatArray(try section("joff")); junctionEnds = FlatArray(try section("jends"))
+        upOffset = FlatArray(try section("upoff")); up = FlatArray(try section("up"))
+        downOffset = FlatArray(try section("dnoff")); down = FlatArray(try section("dn"))
+        cellOffset = FlatArray(try section("gcell")); cellEntries = FlatArray(try section("gseg"))
+        roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
+                          records: FlatArray(try section("roads")))
+        let edges = edgeFrom.count
+        guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodeWeight.count == 2 * edges,
+              arcOffset.count == 2 * edges + 1, upOffset.count == 2 * edges + 1,
+              downOffset.count == 2 * edges + 1, edgeRoad.count == 2 * edges,
+              cellOffset.count == meta.grid.rows * meta.grid.cols + 1
+        else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }
+    }
+
+    /// Number of road edges.
+    public var edgeCount: Int { edgeFrom.count }
+    /// Number of directed edges (edge-based nodes).
+    public var directedEdgeCount: Int { nodeWeight.count }
+    /// The area covered by the roads.
+    public var boundingBox: BoundingBox { meta.boundingBox }
+    /// The OSM file the graph was built from.
+    public var sourceName: String { meta.source }
+
+    @inline(__always) func point(_ i: Int) -> Coordinate {
+        Coordinate(latitude: Fixed.decode(geometryLat[i]), longitude: Fixed.decode(geometryLon[i]))
+    }
+
+    func junctionPoint(_ j: Int) -> Coordinate {
+        Coordinate(latitude: Fixed.decode(junctionLat[j]), longitude: Fixed.decode(junctionLon[j]))
+    }
+
+    /// Geometry of edge `e` in the direction of directed edge `n` (`n >> 1 == e`).
+    func geometry(of n: Int) -> [Coordinate] {
+        let e = n >> 1
+        let a = Int(edgeGeometry[e]), b = Int(edgeGeometry[e + 1])
+        var pts = (a..<b).map(point)
+        if n & 1 == 1 { pts.reverse() }
+        return pts
+    }
+
+    /// The road attributes of directed edge `n`.
+    func road(of n: Int) -> RoadInfo { roads.road(edgeRoad[n]) }
+
+    func isOpen(_ n: Int) -> Bool { nodeWeight[n] != EdgeBasedGraph.closed }
+}

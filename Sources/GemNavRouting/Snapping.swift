@@ -1,0 +1,109 @@
+import Foundation
+import GemNavCore
+
+/// A coordinate placed on the nearest road: the edge, where along it, and which directions
+/// of travel may start or end there.
+struct Snap: Sendable {
+    var edge: Int
+    /// Distance in metres from the edge's first geometry point to the snapped point.
+    var offset: Double
+    /// Index of the geometry segment (within the edge) the point lies on.
+    var segment: Int
+    var location: Coordinate
+    /// Metres from the input coordinate.
+    var distance: Double
+    var forwardAllowed: Bool
+    var backwardAllowed: Bool
+    var isBigComponent: Bool
+    var input: Coordinate
+}
+
+/// A bearing filter from the client: travel direction and allowed deviation, degrees.
+public struct BearingFilter: Sendable, Hashable {
+    /// Direction of travel, 0…359.
+    public var bearing: Double
+    /// Allowed deviation either side, 0…180.
+    public var range: Double
+
+    /// Creates a filter.
+    public init(bearing: Double, range: Double) {
+        self.bearing = bearing
+        self.range = range
+    }
+}
+
+extension RoutingGraph {
+    /// The nearest routable point within `radius` metres, and the nearest on a big
+    /// component (they are the same when the nearest is already on one).
+    func snap(_ c: Coordinate, radius: Double, bearing: BearingFilter? = nil, excluded: UInt8 = 0) -> (nearest: Snap?, big: Snap?) {
+        var r = min(radius, 60)
+        while true {
+            let (any, big) = scan(c, radius: r, bearing: bearing, excluded: excluded)
+            if big != nil || r >= radius { return (any, big) }
+            r = min(radius, r * 4)
+        }
+    }
+
+    /// Up to `count` nearest distinct edges within `radius`, nearest first.
+    func nearestSnaps(_ c: Coordinate, radius: Double, count: Int) -> [Snap] {
+        var found: [Int: Snap] = [:]
+        visitSegments(near: c, radius: radius) { s in
+            if s.distance <= radius, found[s.edge].map({ s.distance < $0.distance }) ?? true { found[s.edge] = s }
+        }
+        return found.values.sorted { $0.distance < $1.distance }.prefix(count).map(measured)
+    }
+
+    /// Turns a snap's within-segment offset into metres from the edge's start (done only
+    /// for the chosen candidates, not every segment scanned).
+    private func measured(_ s: Snap) -> Snap {
+        var s = s
+        let base = Int(edgeGeometry[s.edge])
+        for i in 0..<s.segment { s.offset += Geodesy.distance(point(base + i), point(base + i + 1)) }
+        return s
+    }
+
+    private func scan(_ c: Coordinate, radius: Double, bearing: BearingFilter?, excluded: UInt8) -> (Snap?, Snap?) {
+        var any: Snap?, big: Snap?
+        visitSegments(near: c, radius: radius) { candidate in
+            var s = candidate
+            guard s.distance <= radius, edgeFlags[s.edge] & excluded == 0 else { return }
+            if let filter = bearing {
+                let segmentBearing = Geodesy.bearing(point(Int(edgeGeometry[s.edge]) + s.segment),
+                                                     point(Int(edgeGeometry[s.edge]) + s.segment + 1))
+                s.forwardAllowed = s.forwardAllowed && Geodesy.angleDifference(segmentBearing, filter.bearing) <= filter.range
+                s.backwardAllowed = s.backwardAllowed
+                    && Geodesy.angleDifference((segmentBearing + 180).truncatingRemainder(dividingBy: 360), filter.bearing) <= filter.range
+                guard s.forwardAllowed || s.backwardAllowed else { return }
+            }
+            if any.map({ s.distance < $0.distance }) ?? true { any = s }
+            if s.isBigComponent, big.map({ s.distance < $0.distance }) ?? true { big = s }
+        }
+        return (any.map(measured), big.map(measured))
+    }
+
+    /// Calls `visit` with the projection of `c` onto every segment in grid cells within `radius`.
+    private func visitSegments(near c: Coordinate, radius: Double, _ visit: (Snap) -> Void) {
+        let grid = meta.grid
+        let dLat = radius / 111_320, dLon = dLat / max(0.05, cos(c.latitude * .pi / 180))
+        let (r0, c0) = grid.cell(c.latitude - dLat, c.longitude - dLon)
+        let (r1, c1) = grid.cell(c.latitude + dLat, c.longitude + dLon)
+        let rowRange = max(0, r0)...min(grid.rows - 1, r1)
+        let colRange = max(0, c0)...min(grid.cols - 1, c1)
+        guard !rowRange.isEmpty, !colRange.isEmpty, rowRange.lowerBound <= rowRange.upperBound,
+              colRange.lowerBound <= colRange.upperBound else { return }
+        for row in rowRange {
+            for col in colRange {
+                let cell = row * grid.cols + col
+                for k in Int(cellOffset[cell])..<Int(cellOffset[cell + 1]) {
+                    let e = Int(cellEntries[2 * k]), seg = Int(cellEntries[2 * k + 1])
+                    let base = Int(edgeGeometry[e])
+                    let a = point(base + seg), b = point(base + seg + 1)
+                    let p = Geodesy.project(c, onto: a, b)
+                    visit(Snap(edge: e, offset: Geodesy.distance(a, p.point), segment: seg, location: p.point, distance: p.distance,
+                               forwardAllowed: isOpen(2 * e), backwardAllowed: isOpen(2 * e + 1),
+                               isBigComponent: edgeFlags[e] & EdgeFlags.bigComponent != 0, input: c))
+                }
+            }
+        }
+    }
+}

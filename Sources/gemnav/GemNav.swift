@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `gemnav` command: offline routing, guidance, search and navigation on OpenStreetMap data.
+@main
+struct GemNav: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gemnav",
+        abstract: "Offline turn-by-turn navigation on OpenStreetMap data.",
+        discussion: "Map data © OpenStreetMap contributors, ODbL.",
+        subcommands: [ImportCommand.self, RouteCommand.self])
+}

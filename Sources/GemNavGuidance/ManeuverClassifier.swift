@@ -105,6 +105,10 @@ enum ManeuverClassifier {
             || (otherRoad.roadClass.isLink && to.roadClass.isLink)
         guard comparable else { return nil }
         let otherAngle = v.angle(of: other)
+        // When one branch is nearly straight and the other clearly bends away, it is a
+        // slight turn, not a fork; motorway splits are forks whatever their geometry.
+        let obvious = Swift.min(abs(v.angle), abs(otherAngle)) < 0.3 * Swift.max(abs(v.angle), abs(otherAngle))
+        guard !obvious || (to.roadClass.isHighway && otherRoad.roadClass.isHighway) else { return nil }
         return Decision(type: .fork, modifier: v.angle < otherAngle ? .slightLeft : .slightRight)
     }
 

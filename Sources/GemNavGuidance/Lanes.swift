@@ -38,6 +38,8 @@ enum Lanes {
         func matching(_ accept: (String) -> Bool) -> Set<Int> {
             Set(lanes.indices.filter { lanes[$0].contains(where: accept) })
         }
+        // Unmarked lanes lead straight on.
+        if modifier == .straight { return matching { $0 == "straight" || $0 == "none" } }
         let exact = matching { $0 == target }
         if !exact.isEmpty { return exact }
         let left: Set<String> = ["slight left", "left", "sharp left"]
@@ -50,7 +52,7 @@ enum Lanes {
             let side = matching { right.contains($0) }
             if !side.isEmpty { return side }
         }
-        if modifier == .straight || modifier == .slightLeft || modifier == .slightRight {
+        if modifier == .slightLeft || modifier == .slightRight {
             return matching { $0 == "straight" || $0 == "none" }
         }
         return []

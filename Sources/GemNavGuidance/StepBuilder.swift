@@ -152,10 +152,10 @@ struct StepBuilder {
         return step
     }
 
-    /// Left or right of the travel direction, or straight when the point is (almost) on the
-    /// road or dead ahead/behind.
-    static func side(of point: Coordinate, from snapped: Coordinate, heading: Double) -> ManeuverModifier {
-        guard Geodesy.distance(point, snapped) > 1 else { return .straight }
+    /// Left or right of the travel direction, straight when the point is dead ahead or
+    /// behind, nil when it is on the road itself (there is no side to tell).
+    static func side(of point: Coordinate, from snapped: Coordinate, heading: Double) -> ManeuverModifier? {
+        guard Geodesy.distance(point, snapped) > 1 else { return nil }
         let angle = Geodesy.turnAngle(from: heading, to: Geodesy.bearing(snapped, point))
         if abs(angle) < 20 || abs(angle) > 160 { return .straight }
         return angle > 0 ? .right : .left

@@ -151,8 +151,8 @@ private func oneJunction(_ angle: Double, to next: RoadInfo = grimaldi, from fir
 
     @Test(arguments: [(4.0, ManeuverModifier.right, "You have arrived at your destination, on the right"),
                       (-6, .left, "You have arrived at your destination, on the left"),
-                      (0, .straight, "You have arrived at your destination, straight ahead")])
-    func arrivalSide(offset: Double, side: ManeuverModifier, text: String) {
+                      (0, nil, "You have arrived at your destination")])
+    func arrivalSide(offset: Double, side: ManeuverModifier?, text: String) {
         var b = PathBuilder(heading: 70)
         b.drive(costa, 150)
         let steps = b.steps(arrivalSide: offset)

@@ -48,5 +48,8 @@ let package = Package(
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
         .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM"]),
         .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM"]),
+        .testTarget(
+            name: "GemNavGuidanceTests", dependencies: ["GemNavGuidance", "GemNavCore"],
+            resources: [.copy("Fixtures")]),
     ]
 )

@@ -1,0 +1,197 @@
+/// A minimal streaming JSON writer into a byte buffer.
+///
+/// Route responses are written on every query and benchmarked against OSRM, so this avoids
+/// `JSONEncoder`'s reflection and `String(format:)`: numbers are rounded to a fixed number of
+/// decimals and printed with integer arithmetic, trailing zeros trimmed (OSRM's style).
+/// Commas are inserted automatically; callers only open, write and close.
+public struct JSONWriter: Sendable {
+    /// The UTF-8 JSON written so far.
+    public private(set) var bytes: [UInt8]
+    /// Whether the next value or key must be preceded by a comma.
+    private var needsComma = false
+
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+    private static let intPowersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
+                                                  10_000_000, 100_000_000, 1_000_000_000]
+
+    /// Creates an empty writer with room for `capacity` bytes.
+    public init(capacity: Int = 4096) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON written so far as a string.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Opens an object (`{`).
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Closes the current object (`}`).
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Opens an array (`[`).
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    /// Closes the current array (`]`).
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes an object key that needs no escaping (a literal in the code).
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes an object key from arbitrary text, escaped.
+    public mutating func key(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a string value, escaping quotes, backslashes and control characters.
+    public mutating func string(_ value: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        for b in value.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"),
+                                          UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+            default: bytes.append(b)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// Writes a number rounded to `decimals` (0…9) decimal places, trailing zeros trimmed.
+    /// Non-finite values have no JSON form and are written as `null`.
+    public mutating func number(_ value: Double, decimals: Int) {
+        guard value.isFinite else { return null() }
+        let d = Swift.max(0, Swift.min(9, decimals))
+        let scaled = (value * Self.powersOfTen[d]).rounded()
+        // Beyond 2^53 the integer path would lose digits; such values never occur in routes.
+        guard abs(scaled) < 9e15 else {
+            separate()
+            bytes.append(contentsOf: value.description.utf8)
+            needsComma = true
+            return
+        }
+        separate()
+        var n = Int64(scaled)
+        if n < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            n = -n
+        }
+        let unit = Self.intPowersOfTen[d]
+        appendDigits(n / unit)
+        var frac = n % unit
+        if frac != 0 {
+            var width = d
+            while frac % 10 == 0 {
+                frac /= 10
+                width -= 1
+            }
+            bytes.append(UInt8(ascii: "."))
+            // Fill a zero-padded field from the right, avoiding a temporary array.
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
+            var i = start + width - 1
+            while frac > 0 {
+                bytes[i] = UInt8(ascii: "0") + UInt8(frac % 10)
+                frac /= 10
+                i -= 1
+            }
+        }
+        needsComma = true
+    }
+
+    /// Writes an integer.
+    public mutating func int(_ value: Int) {
+        separate()
+        var n = Int64(value)
+        if n < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            n = -n
+        }
+        appendDigits(n)
+        needsComma = true
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        needsComma = true
+    }
+
+    /// Writes `null`.
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+        needsComma = true
+    }
+
+    /// Writes a `[longitude, latitude]` pair with six decimals (OSRM's fixed-point precision).
+    public mutating func lonLat(_ c: Coordinate) {
+        beginArray()
+        number(c.longitude, decimals: 6)
+        number(c.latitude, decimals: 6)
+        endArray()
+    }
+
+    /// Appends raw, already valid JSON (e.g. a pre-encoded fragment) as one value.
+    public mutating func raw(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendDigits(_ value: Int64) {
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var v = value
+        withUnsafeMutableBytes(of: &tmp) { buf in
+            while v > 0 {
+                buf[count] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                count += 1
+            }
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buf[i]) }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import GemNavCore
+
+/// A maneuver decided at a junction, before wording.
+struct Decision: Sendable, Hashable {
+    var type: ManeuverType
+    var modifier: ManeuverModifier?
+    var exit: Int?
+}
+
+/// The geometry of one junction as seen by the traveller passing it.
+struct JunctionView {
+    let junction: RoutePath.Junction
+    /// Heading when arriving, degrees (the in-arm's bearing reversed).
+    let inHeading: Double
+    /// Signed turn angle onto the out-arm, -180…180, positive = right.
+    let angle: Double
+    /// Indices of arms other than in and out that the traveller could have taken.
+    let alternatives: [Int]
+
+    init(_ j: RoutePath.Junction) {
+        junction = j
+        inHeading = Double((j.arms[j.inArm].bearing + 180) % 360)
+        angle = Geodesy.turnAngle(from: inHeading, to: Double(j.arms[j.outArm].bearing))
+        alternatives = j.arms.indices.filter { $0 != j.inArm && $0 != j.outArm && j.arms[$0].canEnter }
+    }
+
+    /// Signed turn angle onto arm `i`.
+    func angle(of i: Int) -> Double {
+        Geodesy.turnAngle(from: inHeading, to: Double(junction.arms[i].bearing))
+    }
+
+    var outBearing: Int { junction.arms[junction.outArm].bearing }
+}
+
+/// Decides which junctions deserve an instruction and what kind, following OSRM's
+/// guidance rules in simplified form. Roundabouts are handled by the step builder, which
+/// sees the whole sequence of roundabout roads.
+enum ManeuverClassifier {
+    /// Angles within this many degrees of straight count as going straight.
+    static let straightTolerance = 20.0
+    /// Branches within this many degrees of straight compete at a fork.
+    static let forkTolerance = 40.0
+
+    /// Whether two roads are the same road for announcement purposes: equal names, or an
+    /// equal ref where one side has no name (OSRM does not announce "new name" then).
+    static func sameRoad(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
+        if !a.name.isEmpty && a.name == b.name { return true }
+        if a.name.isEmpty || b.name.isEmpty {
+            if !a.ref.isEmpty && a.ref == b.ref { return true }
+            return a.name.isEmpty && b.name.isEmpty && b.ref.isEmpty
+        }
+        return false
+    }
+
+    /// The maneuver at a junction between roads `from` and `to`, nil when none is needed.
+    static func classify(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Decision? {
+        let modifier = ManeuverModifier(turnAngle: v.angle)
+        if from.mode != to.mode { return Decision(type: .notification, modifier: modifier) }
+        if modifier == .uturn { return Decision(type: .turn, modifier: .uturn) }
+        let arms = v.junction.arms
+        if from.roadClass.isHighway && to.roadClass.isLink {
+            return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))
+        }
+        if (to.roadClass == .motorwayLink || to.roadClass == .trunkLink) && !from.roadClass.isLink
+            && !from.roadClass.isHighway
+        {
+            return Decision(type: .onRamp, modifier: modifier)
+        }
+        if from.roadClass.isLink && to.roadClass.isHighway { return Decision(type: .merge, modifier: mergeSide(v)) }
+        if let fork = fork(v, from: from, to: to) { return fork }
+        if let end = endOfRoad(v) { return end }
+        let straighterAlternative = v.alternatives.contains { abs(v.angle(of: $0)) < abs(v.angle) }
+        if sameRoad(from, to) {
+            // The road itself turns at an intersection where going straight leads elsewhere.
+            if abs(v.angle) > 35 && straighterAlternative { return Decision(type: .continue, modifier: modifier) }
+            return nil
+        }
+        if abs(v.angle) <= straightTolerance {
+            if straighterAlternative {
+                return Decision(type: .turn, modifier: v.angle < 0 ? .slightLeft : .slightRight)
+            }
+            // Going straight onto an unnamed road has nothing worth saying.
+            if to.name.isEmpty && to.ref.isEmpty { return nil }
+            return Decision(type: .newName, modifier: .straight)
+        }
+        if v.alternatives.isEmpty {
+            // A bend with no choice: only a changed name is worth a word.
+            if to.name.isEmpty && to.ref.isEmpty { return nil }
+            return Decision(type: .newName, modifier: modifier)
+        }
+        return Decision(type: .turn, modifier: modifier)
+    }
+
+    /// Keep left/right where the road splits into two comparable branches ahead.
+    private static func fork(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Decision? {
+        guard abs(v.angle) <= forkTolerance else { return nil }
+        let arms = v.junction.arms
+        let ahead = v.alternatives.filter { abs(v.angle(of: $0)) <= forkTolerance }
+        let sideways = v.alternatives.filter { abs(v.angle(of: $0)) <= 90 }
+        guard ahead.count == 1, sideways.count == 1, let other = ahead.first else { return nil }
+        let otherRoad = arms[other].road
+        // Staying on the main road while a smaller one branches off is not a fork.
+        if sameRoad(from, to) && otherRoad.roadClass.rank < to.roadClass.rank { return nil }
+        let comparable = abs(otherRoad.roadClass.rank - to.roadClass.rank) <= 1
+            || (otherRoad.roadClass.isLink && to.roadClass.isLink)
+        guard comparable else { return nil }
+        let otherAngle = v.angle(of: other)
+        // When one branch is nearly straight and the other clearly bends away, it is a
+        // slight turn, not a fork; motorway splits are forks whatever their geometry.
+        let obvious = Swift.min(abs(v.angle), abs(otherAngle)) < 0.3 * Swift.max(abs(v.angle), abs(otherAngle))
+        guard !obvious || (to.roadClass.isHighway && otherRoad.roadClass.isHighway) else { return nil }
+        return Decision(type: .fork, modifier: v.angle < otherAngle ? .slightLeft : .slightRight)
+    }
+
+    /// A T junction: nothing continues straight on and the route turns to one side while
+    /// another road leaves to the other.
+    private static func endOfRoad(_ v: JunctionView) -> Decision? {
+        guard abs(v.angle) >= 60 && abs(v.angle) <= 120 else { return nil }
+        let j = v.junction
+        let anyAhead = j.arms.indices.contains { $0 != j.inArm && abs(v.angle(of: $0)) < 45 }
+        guard !anyAhead else { return nil }
+        let opposite = v.alternatives.contains {
+            let a = v.angle(of: $0)
+            return abs(a) >= 45 && abs(a) <= 135 && (a < 0) != (v.angle < 0)
+        }
+        guard opposite else { return nil }
+        return Decision(type: .endOfRoad, modifier: v.angle < 0 ? .left : .right)
+    }
+
+    /// Which side a ramp leaves on, relative to the branch the traveller does not take.
+    private static func sideModifier(_ v: JunctionView, preferring main: (Int) -> Bool) -> ManeuverModifier {
+        let reference = v.alternatives.first(where: main).map { v.angle(of: $0) } ?? 0
+        let left = v.angle < reference
+        if abs(v.angle) > 60 { return left ? .left : .right }
+        return left ? .slightLeft : .slightRight
+    }
+
+    /// Merging moves towards the side the main road's traffic comes from.
+    private static func mergeSide(_ v: JunctionView) -> ManeuverModifier {
+        let j = v.junction
+        let main = j.arms.indices.first {
+            $0 != j.inArm && $0 != j.outArm && j.arms[$0].canArrive && j.arms[$0].road.roadClass.isHighway
+        }
+        if let main {
+            return v.angle(of: main) < 0 ? .slightLeft : .slightRight
+        }
+        return v.angle < 0 ? .slightLeft : (v.angle > 0 ? .slightRight : .straight)
+    }
+}

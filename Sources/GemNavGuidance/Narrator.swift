@@ -1,0 +1,91 @@
+import Foundation
+import GemNavCore
+
+/// Words planned steps using a language's string table.
+struct Narrator {
+    let table: InstructionTable
+
+    /// Maneuvers whose signposted destinations matter more than the (usually absent) name.
+    private static let destinationFirst: Set<ManeuverType> = [.onRamp, .offRamp, .fork, .merge]
+
+    /// The written instruction for a step; `ahead` words an arrival as still to come
+    /// ("You will arrive…") for prompts spoken before it.
+    func instruction(_ step: PlannedStep, previous: PlannedStep?, ahead: Bool = false) -> String {
+        let d = step.decision
+        var type = d.type.rawValue
+        var variant = d.modifier?.rawValue ?? "default"
+        switch d.type {
+        case .depart: variant = "default"
+        case .arrive: if ahead { type = "arrive ahead" }
+        case .roundabout: variant = d.exit == nil ? "noExit" : "default"
+        case .rotary:
+            let named = step.rotaryName != nil
+            variant = d.exit == nil ? (named ? "namedNoExit" : "noExit") : (named ? "named" : "default")
+        case .notification:
+            variant = step.road.mode == .ferry ? "ferry" : (previous?.road.mode == .ferry ? "leaveFerry" : "default")
+        default: break
+        }
+        guard let template = table.instruction(type, variant) else { return "" }
+        var v = SlotValues()
+        if d.type != .arrive {
+            v.wayName = Self.wayName(step.target)
+            v.destination = Self.spokenDestination(step.target)
+            if Self.destinationFirst.contains(d.type) && !v.destination.isEmpty {
+                v.wayName = ""
+            } else if !v.wayName.isEmpty {
+                v.destination = ""
+            }
+        }
+        v.direction = table.directions[((step.bearingAfter % 360 + 360) % 360 * 2 + 45) / 90 % 8]
+        if let exit = d.exit { v.exitOrdinal = table.ordinal(exit) }
+        v.rotaryName = step.rotaryName ?? ""
+        return template.render(v)
+    }
+
+    /// Joins two instructions: "Turn left, then turn right".
+    func chain(_ first: String, _ second: String) -> String {
+        var v = SlotValues()
+        v.first = first
+        v.second = lowered(second)
+        return table.phrase("then").render(v)
+    }
+
+    /// "In 300 meters, turn left".
+    func inDistance(_ distance: String, _ instruction: String) -> String {
+        var v = SlotValues()
+        v.distance = distance
+        v.instruction = lowered(instruction)
+        return table.phrase("inDistance").render(v)
+    }
+
+    /// A sentence continued mid-phrase starts lower-case in languages that want it; every
+    /// template starts with the table's own wording, never with a road name.
+    private func lowered(_ text: String) -> String {
+        guard table.lowercaseAfterPrefix, let first = text.first, first.isUppercase else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    /// "Name (Ref)", "Name", "Ref" or "".
+    static func wayName(_ road: RoadInfo) -> String {
+        let ref = road.ref.replacingOccurrences(of: ";", with: " / ")
+        if road.name.isEmpty { return ref }
+        return ref.isEmpty ? road.name : "\(road.name) (\(ref))"
+    }
+
+    /// OSRM's `destinations` field: "A8: Nice, Menton".
+    static func destinations(_ road: RoadInfo) -> String {
+        let names = road.destinations.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: ", ")
+        let refs = road.destinationRef.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: ", ")
+        if refs.isEmpty { return names }
+        return names.isEmpty ? refs : "\(refs): \(names)"
+    }
+
+    /// What "towards …" says: the first two signposted places, else the destination ref.
+    static func spokenDestination(_ road: RoadInfo) -> String {
+        let names = road.destinations.split(separator: ";").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        if !names.isEmpty { return names.joined(separator: ", ") }
+        return road.destinationRef.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+}

@@ -1,0 +1,47 @@
+import GemNavCore
+
+/// A step whose maneuver and extent are decided but which is not yet worded.
+struct PlannedStep {
+    var decision: Decision
+    var location: Coordinate
+    var bearingBefore: Int
+    var bearingAfter: Int
+    /// The road travelled during the step (its name, ref and mode go in the step).
+    var road: RoadInfo
+    /// The road the instruction names: the exit road for roundabouts, else `road`.
+    var target: RoadInfo
+    var geometry: [Coordinate] = []
+    var distance = 0.0
+    var duration = 0.0
+    /// Speed on the step's last stretch in m/s: prompts are timed at the speed driven
+    /// while approaching the next maneuver.
+    var endSpeed = 0.0
+    var intersections: [Intersection] = []
+    var rotaryName: String?
+    /// Angle travelled round a roundabout, for banner icons.
+    var degrees: Double?
+
+    init(decision: Decision, location: Coordinate, bearingBefore: Int, bearingAfter: Int, road: RoadInfo,
+         target: RoadInfo)
+    {
+        self.decision = decision
+        self.location = location
+        self.bearingBefore = bearingBefore
+        self.bearingAfter = bearingAfter
+        self.road = road
+        self.target = target
+    }
+
+    /// Adds a stretch's geometry and figures, sharing the joint point with the previous one.
+    mutating func append(_ stretch: RoutePath.RoadStretch) {
+        if let last = geometry.last, last == stretch.coordinates.first {
+            geometry.append(contentsOf: stretch.coordinates.dropFirst())
+        } else {
+            geometry.append(contentsOf: stretch.coordinates)
+        }
+        let d = stretch.distance, t = stretch.duration
+        distance += d
+        duration += t
+        if t > 0 { endSpeed = d / t }
+    }
+}

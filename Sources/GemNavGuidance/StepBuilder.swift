@@ -1,0 +1,188 @@
+import GemNavCore
+
+/// Turns one leg's roads and junctions into planned steps: decides maneuvers, handles
+/// roundabouts, collapses maneuvers that are really one, and gathers every intersection.
+struct StepBuilder {
+    /// Two turns closer than this (metres) are announced as one (dual carriageways,
+    /// staggered crossings).
+    static let collapseDistance = 30.0
+
+    let leg: RoutePath.Leg
+    let departure: Waypoint?
+    let arrival: Waypoint?
+    let drivingSide: DrivingSide
+
+    func build() -> [PlannedStep] {
+        let roads = leg.roads
+        guard let first = roads.first, let last = roads.last else { return emptyLeg() }
+        let views = leg.junctions.map(JunctionView.init)
+        var decisions = [Decision?](repeating: nil, count: views.count)
+        // Index of the road an instruction names when it is not the road right after it.
+        var targets = [Int?](repeating: nil, count: views.count)
+        var degrees = [Double?](repeating: nil, count: views.count)
+        for i in views.indices {
+            let from = roads[i].road, to = roads[i + 1].road
+            if !from.isRoundabout && to.isRoundabout {
+                let entry = roundabout(entering: i, views: views)
+                decisions[i] = entry.decision
+                targets[i] = entry.exitRoad
+                degrees[i] = entry.degrees
+            } else if from.isRoundabout && !to.isRoundabout {
+                let type: ManeuverType = from.isRotary ? .exitRotary : .exitRoundabout
+                decisions[i] = Decision(type: type, modifier: ManeuverModifier(turnAngle: views[i].angle))
+            } else if !(from.isRoundabout && to.isRoundabout) {
+                decisions[i] = ManeuverClassifier.classify(views[i], from: from, to: to)
+            }
+        }
+        collapse(&decisions, &targets, views: views)
+
+        var steps = [PlannedStep]()
+        let startBearing = Self.initialBearing(first.coordinates)
+        var current = PlannedStep(
+            decision: Decision(type: .depart), location: first.coordinates[0], bearingBefore: 0,
+            bearingAfter: startBearing, road: first.road, target: first.road)
+        current.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
+                                                  entry: [true], inIndex: nil, outIndex: 0))
+        current.append(first)
+        for i in views.indices {
+            let view = views[i]
+            let intersection = makeIntersection(view, from: roads[i].road, to: roads[i + 1].road,
+                                                modifier: decisions[i]?.modifier ?? .straight)
+            if let decision = decisions[i] {
+                steps.append(current)
+                let next = roads[i + 1]
+                let target = targets[i].map { roads[$0].road } ?? next.road
+                // A collapsed turn travels the short connector but is named after the road it
+                // leads to; a roundabout step keeps the roundabout's own name.
+                let stepRoad = next.road.isRoundabout ? next.road : target
+                current = PlannedStep(decision: decision, location: view.junction.location,
+                                      bearingBefore: Int(view.inHeading), bearingAfter: view.outBearing,
+                                      road: stepRoad, target: target)
+                current.degrees = degrees[i]
+                if decision.type == .rotary, !next.road.name.isEmpty { current.rotaryName = next.road.name }
+            }
+            current.intersections.append(intersection)
+            current.append(roads[i + 1])
+        }
+        steps.append(current)
+        steps.append(arrive(on: last))
+        return steps
+    }
+
+    /// The roundabout maneuver at junction `i`, where the route enters a roundabout.
+    private func roundabout(entering i: Int, views: [JunctionView])
+        -> (decision: Decision, exitRoad: Int?, degrees: Double?)
+    {
+        let roads = leg.roads
+        let isRotary = roads[i + 1].road.isRotary
+        let type: ManeuverType = isRotary ? .rotary : .roundabout
+        guard let exit = (i + 1..<views.count).first(where: { !roads[$0 + 1].road.isRoundabout }) else {
+            return (Decision(type: type), nil, nil)
+        }
+        // Count only exits the traveller could take: arms that may be entered and leave the
+        // roundabout. The exit taken counts too.
+        var count = 1
+        for k in (i + 1)..<exit {
+            let j = views[k].junction
+            let leaves = j.arms.indices.contains {
+                $0 != j.inArm && $0 != j.outArm && j.arms[$0].canEnter && !j.arms[$0].road.isRoundabout
+            }
+            if leaves { count += 1 }
+        }
+        let angle = Geodesy.turnAngle(from: views[i].inHeading, to: Double(views[exit].outBearing))
+        var travelled = drivingSide == .right ? 180 - angle : 180 + angle
+        if travelled <= 0 { travelled += 360 }
+        return (Decision(type: type, modifier: ManeuverModifier(turnAngle: angle), exit: count), exit + 1, travelled)
+    }
+
+    /// Merges a turn that follows another within `collapseDistance` into it.
+    private func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
+        let collapsible: Set<ManeuverType> = [.turn, .newName, .continue, .endOfRoad]
+        var previous: Int?
+        for b in decisions.indices {
+            guard let second = decisions[b] else { continue }
+            defer { previous = decisions[b] == nil ? previous : b }
+            guard let a = previous, let first = decisions[a], collapsible.contains(first.type),
+                  collapsible.contains(second.type), first.modifier != .uturn
+            else { continue }
+            let gap = leg.roads[(a + 1)...b].reduce(0) { $0 + $1.distance }
+            guard gap < Self.collapseDistance else { continue }
+            let total = Geodesy.turnAngle(from: views[a].inHeading, to: Double(views[b].outBearing))
+            decisions[b] = nil
+            if abs(total) <= ManeuverClassifier.straightTolerance
+                && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
+            {
+                decisions[a] = nil
+                targets[a] = nil
+                previous = nil
+                continue
+            }
+            let type: ManeuverType = first.type == .newName && second.type == .newName ? .newName : .turn
+            decisions[a] = Decision(type: type, modifier: ManeuverModifier(turnAngle: total))
+            targets[a] = b + 1
+        }
+    }
+
+    private func makeIntersection(_ v: JunctionView, from: RoadInfo, to: RoadInfo, modifier: ManeuverModifier)
+        -> Intersection
+    {
+        let j = v.junction
+        var classes = [String]()
+        if to.isToll { classes.append("toll") }
+        if to.roadClass == .motorway || to.roadClass == .motorwayLink { classes.append("motorway") }
+        if to.mode == .ferry { classes.append("ferry") }
+        return Intersection(location: j.location, bearings: j.arms.map(\.bearing), entry: j.arms.map(\.canEnter),
+                            inIndex: j.inArm, outIndex: j.outArm, lanes: Lanes.parse(from.turnLanes, for: modifier),
+                            classes: classes)
+    }
+
+    /// The arrival step, with the side of the street the destination lies on.
+    private func arrive(on last: RoutePath.RoadStretch) -> PlannedStep {
+        let end = last.coordinates[last.coordinates.count - 1]
+        let heading = Self.finalBearing(last.coordinates)
+        var side: ManeuverModifier?
+        if let arrival {
+            side = Self.side(of: arrival.input, from: arrival.location, heading: Double(heading))
+        }
+        var step = PlannedStep(decision: Decision(type: .arrive, modifier: side), location: end,
+                               bearingBefore: heading, bearingAfter: 0, road: last.road, target: last.road)
+        step.geometry = [end, end]
+        step.intersections = [Intersection(location: end, bearings: [(heading + 180) % 360], entry: [true],
+                                           inIndex: 0, outIndex: nil)]
+        return step
+    }
+
+    /// Left or right of the travel direction, straight when the point is dead ahead or
+    /// behind, nil when it is on the road itself (there is no side to tell).
+    static func side(of point: Coordinate, from snapped: Coordinate, heading: Double) -> ManeuverModifier? {
+        guard Geodesy.distance(point, snapped) > 1 else { return nil }
+        let angle = Geodesy.turnAngle(from: heading, to: Geodesy.bearing(snapped, point))
+        if abs(angle) < 20 || abs(angle) > 160 { return .straight }
+        return angle > 0 ? .right : .left
+    }
+
+    /// A leg without roads (start and end snapped to the same point): depart and arrive.
+    private func emptyLeg() -> [PlannedStep] {
+        let at = departure?.location ?? arrival?.location ?? Coordinate(latitude: 0, longitude: 0)
+        let road = RoadInfo(name: arrival?.name ?? "")
+        var depart = PlannedStep(decision: Decision(type: .depart), location: at, bearingBefore: 0, bearingAfter: 0,
+                                 road: road, target: road)
+        depart.geometry = [at, at]
+        depart.intersections = [Intersection(location: at, bearings: [0], entry: [true], inIndex: nil, outIndex: 0)]
+        var arrive = PlannedStep(decision: Decision(type: .arrive), location: at, bearingBefore: 0, bearingAfter: 0,
+                                 road: road, target: road)
+        arrive.geometry = [at, at]
+        arrive.intersections = [Intersection(location: at, bearings: [180], entry: [true], inIndex: 0, outIndex: nil)]
+        return [depart, arrive]
+    }
+
+    static func initialBearing(_ line: [Coordinate]) -> Int {
+        guard let a = line.first, let b = line.dropFirst().first(where: { $0 != a }) else { return 0 }
+        return Int(Geodesy.bearing(a, b).rounded()) % 360
+    }
+
+    static func finalBearing(_ line: [Coordinate]) -> Int {
+        guard let b = line.last, let a = line.dropLast().last(where: { $0 != b }) else { return 0 }
+        return Int(Geodesy.bearing(a, b).rounded()) % 360
+    }
+}

@@ -1,0 +1,108 @@
+/// A placeholder a string-table template can use.
+enum Slot: String, Sendable {
+    case wayName = "way_name", destination, direction, exitOrdinal = "exit_ordinal", rotaryName = "rotary_name"
+    case distance, instruction, first, second, n
+}
+
+/// The values templates are filled with; empty means "not known".
+struct SlotValues {
+    var wayName = "", destination = "", direction = "", exitOrdinal = "", rotaryName = ""
+    var distance = "", instruction = "", first = "", second = "", n = ""
+
+    subscript(slot: Slot) -> String {
+        switch slot {
+        case .wayName: return wayName
+        case .destination: return destination
+        case .direction: return direction
+        case .exitOrdinal: return exitOrdinal
+        case .rotaryName: return rotaryName
+        case .distance: return distance
+        case .instruction: return instruction
+        case .first: return first
+        case .second: return second
+        case .n: return n
+        }
+    }
+}
+
+/// A string-table template, parsed once when the table loads.
+///
+/// `{slot}` is replaced by a value; `[ … ]` is an optional part dropped when any slot inside
+/// it is empty, so one template covers "Turn left" and "Turn left onto Rue Grimaldi" in
+/// every language without code knowing its grammar.
+struct Template: Sendable {
+    indirect enum Piece: Sendable {
+        case text(String)
+        case slot(Slot)
+        case optional([Piece])
+    }
+
+    let pieces: [Piece]
+
+    init(_ source: String) {
+        var index = source.startIndex
+        pieces = Template.parse(source, &index, nested: false)
+    }
+
+    private static func parse(_ s: String, _ i: inout String.Index, nested: Bool) -> [Piece] {
+        var out = [Piece]()
+        var literal = ""
+        func flush() {
+            if !literal.isEmpty { out.append(.text(literal)) }
+            literal = ""
+        }
+        while i < s.endIndex {
+            let c = s[i]
+            if c == "]" && nested {
+                s.formIndex(after: &i)
+                break
+            }
+            if c == "[" {
+                flush()
+                s.formIndex(after: &i)
+                out.append(.optional(parse(s, &i, nested: true)))
+                continue
+            }
+            if c == "{", let close = s[i...].firstIndex(of: "}"),
+               let slot = Slot(rawValue: String(s[s.index(after: i)..<close]))
+            {
+                flush()
+                out.append(.slot(slot))
+                i = s.index(after: close)
+                continue
+            }
+            literal.append(c)
+            s.formIndex(after: &i)
+        }
+        flush()
+        return out
+    }
+
+    /// The text with its slots filled.
+    func render(_ values: SlotValues) -> String {
+        var out = ""
+        Template.render(pieces, values, into: &out)
+        return out
+    }
+
+    private static func render(_ pieces: [Piece], _ values: SlotValues, into out: inout String) {
+        for piece in pieces {
+            switch piece {
+            case .text(let t): out += t
+            case .slot(let slot): out += values[slot]
+            case .optional(let inner):
+                if filled(inner, values) { render(inner, values, into: &out) }
+            }
+        }
+    }
+
+    private static func filled(_ pieces: [Piece], _ values: SlotValues) -> Bool {
+        pieces.allSatisfy {
+            switch $0 {
+            case .text: return true
+            case .slot(let slot): return !values[slot].isEmpty
+            case .optional: return true
+            }
+        }
+    }
+}

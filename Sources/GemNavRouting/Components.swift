@@ -1,31 +1,61 @@
-/// Connected components of the road network (ignoring direction). Snapping prefers the big
-/// component, as OSRM does, so a point next to a tiny disconnected car park still routes.
+/// Strongly connected components of the edge-based graph. Snapping prefers edges of a big
+/// component, as OSRM does, so a point beside a one-way trap or a tiny disconnected car
+/// park still routes, while two points on the same island route on the island.
 enum Components {
-    /// Component id per edge, and whether that component is big.
-    static func label(_ net: RoadNetwork, usable: (Int) -> Bool) -> (component: [Int32], isBig: [Bool]) {
-        var parent = Array(0..<Int32(net.junctionCount))
-        func find(_ x: Int32) -> Int32 {
-            var x = x
-            while parent[Int(x)] != x {
-                parent[Int(x)] = parent[Int(parent[Int(x)])]
-                x = parent[Int(x)]
+    /// Component id per directed edge (iterative Tarjan), and per road edge whether either
+    /// direction lies in a big component (the largest, or one of at least 1,000 directed edges).
+    static func label(_ graph: EdgeBasedGraph, edgeCount: Int) -> (component: [Int32], isBig: [Bool]) {
+        let n = graph.nodeCount
+        var index = [Int32](repeating: -1, count: n)
+        var low = [Int32](repeating: 0, count: n)
+        var onStack = [Bool](repeating: false, count: n)
+        var component = [Int32](repeating: -1, count: n)
+        var stack: [Int32] = []
+        var call: [(node: Int32, arc: Int32)] = []
+        var next: Int32 = 0
+        var components: Int32 = 0
+        for root in 0..<n where index[root] < 0 {
+            call.append((Int32(root), graph.arcOffset[root]))
+            index[root] = next; low[root] = next; next += 1
+            stack.append(Int32(root)); onStack[root] = true
+            while let (v, arc) = call.last {
+                let vi = Int(v)
+                if arc < graph.arcOffset[vi + 1] {
+                    call[call.count - 1].arc += 1
+                    let w = Int(graph.arcTarget[Int(arc)])
+                    if index[w] < 0 {
+                        index[w] = next; low[w] = next; next += 1
+                        stack.append(Int32(w)); onStack[w] = true
+                        call.append((Int32(w), graph.arcOffset[w]))
+                    } else if onStack[w] {
+                        low[vi] = min(low[vi], index[w])
+                    }
+                    continue
+                }
+                call.removeLast()
+                if let parent = call.last { low[Int(parent.node)] = min(low[Int(parent.node)], low[vi]) }
+                if low[vi] == index[vi] {
+                    while let w = stack.popLast() {
+                        onStack[Int(w)] = false
+                        component[Int(w)] = components
+                        if w == v { break }
+                    }
+                    components += 1
+                }
             }
-            return x
         }
-        for e in 0..<net.edgeCount where usable(e) {
-            let a = find(net.edgeFrom[e]), b = find(net.edgeTo[e])
-            if a != b { parent[Int(a)] = b }
+        var size = [Int](repeating: 0, count: Int(components))
+        for v in 0..<n where graph.nodeWeight[v] != EdgeBasedGraph.closed { size[Int(component[v])] += 1 }
+        let largest = size.max() ?? 0
+        let bigEnough = min(1000, largest)
+        var isBig = [Bool](repeating: false, count: edgeCount)
+        var edgeComponent = [Int32](repeating: -1, count: edgeCount)
+        for e in 0..<edgeCount {
+            for v in [2 * e, 2 * e + 1] where graph.nodeWeight[v] != EdgeBasedGraph.closed {
+                if size[Int(component[v])] >= bigEnough { isBig[e] = true }
+                if edgeComponent[e] < 0 || isBig[e] { edgeComponent[e] = component[v] }
+            }
         }
-        var size: [Int32: Int] = [:]
-        var component = [Int32](repeating: -1, count: net.edgeCount)
-        for e in 0..<net.edgeCount where usable(e) {
-            let root = find(net.edgeFrom[e])
-            component[e] = root
-            size[root, default: 0] += 1
-        }
-        let largest = size.values.max() ?? 0
-        // Big: the largest component, and any holding at least 1,000 edges.
-        let isBig = component.map { c in c >= 0 && (size[c] ?? 0) >= min(1000, largest) }
-        return (component, isBig)
+        return (edgeComponent, isBig)
     }
 }

@@ -77,8 +77,13 @@ public struct GraphImporter: Sendable {
         let hierarchy = contractor.run { progress("Contracting", $0) }
         progress("Indexing", 0)
         let (layout, cellOffsets, cellEntries) = SpatialGridBuilder.build(net)
-        let (component, isBig) = Components.label(net) {
-            ebg.nodeWeight[2 * $0] != EdgeBasedGraph.closed || ebg.nodeWeight[2 * $0 + 1] != EdgeBasedGraph.closed
+        let (component, isBig) = Components.label(ebg, edgeCount: net.edgeCount)
+        var bearings = [UInt16]()
+        bearings.reserveCapacity(net.edgeCount * 2)
+        for e in 0..<net.edgeCount {
+            for side in 0...1 {
+                bearings.append(UInt16(Int(net.outwardBearing(edge: e, side: side).rounded()) % 360))
+            }
         }
         var roads = RoadTableBuilder()
         var edgeRoads = [UInt32]()
@@ -113,7 +118,7 @@ public struct GraphImporter: Sendable {
             ("joff", incidence.offset.sectionData), ("jends", incidence.ends.sectionData),
             ("upoff", hierarchy.upOffset.sectionData), ("up", hierarchy.up.sectionData),
             ("dnoff", hierarchy.downOffset.sectionData), ("dn", hierarchy.down.sectionData),
-            ("gcell", cellOffsets.sectionData), ("gseg", cellEntries.sectionData),
+            ("nbear", bearings.sectionData), ("gcell", cellOffsets.sectionData), ("gseg", cellEntries.sectionData),
         ]
         sections += roads.sections()
         progress("Indexing", 1)

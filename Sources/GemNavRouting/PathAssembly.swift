@@ -1,14 +1,6 @@
 import GemNavCore
 
 extension RoutingGraph {
-    /// Bearing from junction along directed edge `n`'s start (`atStart`) or back along its end.
-    func bearing(leaving n: Int) -> Double {
-        let g = geometry(of: n)
-        var i = 1
-        while i < g.count - 1 && g[i] == g[0] { i += 1 }
-        return Geodesy.bearing(g[0], g[min(i, g.count - 1)])
-    }
-
     /// The junction where directed edge `n` ends.
     func endJunction(of n: Int) -> Int {
         Int(n & 1 == 0 ? edgeTo[n >> 1] : edgeFrom[n >> 1])
@@ -80,7 +72,7 @@ extension RoutingGraph {
             let e = end >> 1, side = end & 1
             let leaving = Int32(e << 1 | side)
             let arriving = e << 1 | (1 - side)
-            arms.append((RoutePath.Arm(bearing: Int(bearing(leaving: Int(leaving)).rounded()) % 360,
+            arms.append((RoutePath.Arm(bearing: Int(nodeBearing[Int(leaving)]),
                                        canEnter: arc(from: a, to: leaving) != nil,
                                        canArrive: isOpen(arriving), road: road(of: Int(leaving))), leaving))
         }

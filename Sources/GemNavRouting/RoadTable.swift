@@ -71,21 +71,25 @@ struct RoadTableBuilder {
     }
 }
 
-/// Reads roads back out of a loaded graph.
+/// The roads of a loaded graph, decoded once at load: a graph has far fewer distinct roads
+/// than edges, and routes ask for the same ones again and again.
 struct RoadTable {
-    let blob: UnsafeRawBufferPointer
-    let offsets: FlatArray<UInt32>
-    let records: FlatArray<RoadRecord>
+    let roads: [RoadInfo]
 
-    func string(_ id: UInt32) -> String {
-        guard id != 0, Int(id) + 1 < offsets.count else { return "" }
-        let a = Int(offsets[Int(id)]), b = Int(offsets[Int(id) + 1])
-        return String(decoding: UnsafeRawBufferPointer(rebasing: blob[a..<b]), as: UTF8.self)
+    init(blob: UnsafeRawBufferPointer, offsets: FlatArray<UInt32>, records: FlatArray<RoadRecord>) {
+        var strings: [String] = []
+        strings.reserveCapacity(max(0, offsets.count - 1))
+        for i in 0..<max(0, offsets.count - 1) {
+            let a = Int(offsets[i]), b = Int(offsets[i + 1])
+            strings.append(a <= b && b <= blob.count
+                ? String(decoding: UnsafeRawBufferPointer(rebasing: blob[a..<b]), as: UTF8.self) : "")
+        }
+        roads = (0..<records.count).map { i in
+            RoadTableBuilder.road(records[i]) { Int($0) < strings.count ? strings[Int($0)] : "" }
+        }
     }
 
-    func road(_ index: UInt32) -> RoadInfo {
-        RoadTableBuilder.road(records[Int(index)], string: string)
-    }
+    func road(_ index: UInt32) -> RoadInfo { roads[Int(index)] }
 
-    func name(_ index: UInt32) -> String { string(records[Int(index)].name) }
+    func name(_ index: UInt32) -> String { roads[Int(index)].name }
 }

@@ -56,6 +56,9 @@ public struct RouteRequest: Sendable, Hashable {
 
     /// The snapping radius used when a waypoint has none.
     public static let defaultRadius = 1000.0
+    /// How far a waypoint on a small disconnected piece of road (a car park, a one-way trap)
+    /// may be moved to reach the connected network, when the request sets no radius.
+    public static let connectedRoadRadius = 5000.0
 
     /// Creates a request.
     public init(waypoints: [Coordinate], alternatives: Int = 0, avoid: AvoidOptions = [],

@@ -84,10 +84,11 @@ public final class RoutingEngine: @unchecked Sendable {
     private func search(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, context: QueryContext) -> EdgePath? {
         guard !sources.isEmpty, !targets.isEmpty else { return nil }
         if excluded != 0 { return graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context) }
+        if let path = graph.hierarchyRoute(from: sources, to: targets, context: context) { return path }
         // The hierarchy cannot express a loop back onto the start edge whose highest node is
         // that edge itself; the plain search covers that rare case.
-        return graph.hierarchyRoute(from: sources, to: targets, context: context)
-            ?? graph.plainRoute(from: sources, to: targets, context: context)
+        let sameEdge = sources.contains { s in targets.contains { $0.node == s.node } }
+        return sameEdge ? graph.plainRoute(from: sources, to: targets, context: context) : nil
     }
 
     /// Snaps every waypoint, preferring the big road component unless all the nearest
@@ -95,9 +96,11 @@ public final class RoutingEngine: @unchecked Sendable {
     private func snapWaypoints(_ request: RouteRequest, excluded: UInt8) throws -> [Snap] {
         var nearest: [Snap] = [], big: [Snap?] = []
         for (i, c) in request.waypoints.enumerated() {
-            let radius = (i < request.radiuses.count ? request.radiuses[i] : nil) ?? RouteRequest.defaultRadius
+            let given = i < request.radiuses.count ? request.radiuses[i] : nil
+            let radius = given ?? RouteRequest.defaultRadius
             let bearing = i < request.bearings.count ? request.bearings[i] : nil
-            let found = graph.snap(c, radius: radius, bearing: bearing, excluded: excluded)
+            let found = graph.snap(c, radius: radius, bigRadius: given ?? RouteRequest.connectedRoadRadius,
+                                   bearing: bearing, excluded: excluded)
             guard let n = found.nearest else { throw RoutingError(.noSegment(c, radius: radius)) }
             nearest.append(n)
             big.append(found.big)

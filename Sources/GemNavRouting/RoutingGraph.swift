@@ -25,6 +25,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let upOffset: FlatArray<Int32>, up: FlatArray<HierarchyArc>
     let downOffset: FlatArray<Int32>, down: FlatArray<HierarchyArc>
     let cellOffset: FlatArray<Int32>, cellEntries: FlatArray<Int32>
+    /// Initial bearing of each directed edge in whole degrees.
+    let nodeBearing: FlatArray<UInt16>
     let roads: RoadTable
 
     /// Loads the graph in `directory` (as written by `gemnav import`).
@@ -68,12 +70,13 @@ public final class RoutingGraph: @unchecked Sendable {
         upOffset = FlatArray(try section("upoff")); up = FlatArray(try section("up"))
         downOffset = FlatArray(try section("dnoff")); down = FlatArray(try section("dn"))
         cellOffset = FlatArray(try section("gcell")); cellEntries = FlatArray(try section("gseg"))
+        nodeBearing = FlatArray(try section("nbear"))
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
                           records: FlatArray(try section("roads")))
         let edges = edgeFrom.count
         guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodeWeight.count == 2 * edges,
               arcOffset.count == 2 * edges + 1, upOffset.count == 2 * edges + 1,
-              downOffset.count == 2 * edges + 1, edgeRoad.count == 2 * edges,
+              downOffset.count == 2 * edges + 1, edgeRoad.count == 2 * edges, nodeBearing.count == 2 * edges,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1
         else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }
     }

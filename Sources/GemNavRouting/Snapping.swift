@@ -34,13 +34,19 @@ public struct BearingFilter: Sendable, Hashable {
 
 extension RoutingGraph {
     /// The nearest routable point within `radius` metres, and the nearest on a big
-    /// component (they are the same when the nearest is already on one).
-    func snap(_ c: Coordinate, radius: Double, bearing: BearingFilter? = nil, excluded: UInt8 = 0) -> (nearest: Snap?, big: Snap?) {
+    /// component within `bigRadius` (they are the same when the nearest is already on one).
+    func snap(_ c: Coordinate, radius: Double, bigRadius: Double, bearing: BearingFilter? = nil,
+              excluded: UInt8 = 0) -> (nearest: Snap?, big: Snap?)
+    {
         var r = min(radius, 60)
+        var nearest: Snap?
         while true {
             let (any, big) = scan(c, radius: r, bearing: bearing, excluded: excluded)
-            if big != nil || r >= radius { return (any, big) }
-            r = min(radius, r * 4)
+            nearest = nearest ?? any
+            if big != nil { return (nearest, big) }
+            if r >= radius && nearest == nil { return (nil, nil) }
+            if r >= max(radius, bigRadius) { return (nearest, nil) }
+            r = r < radius ? min(radius, r * 4) : min(max(radius, bigRadius), r * 4)
         }
     }
 

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `gemnav-bench`: release-build benchmarks that write JSON, for side-by-side comparison with
+/// peer engines (see bench/).
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gemnav-bench", abstract: "GemNav benchmarks (run with -c release).",
+        subcommands: [RouteBench.self])
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Latency figures in microseconds, nearest-rank percentiles as the OSRM peer script uses.
+struct Latency: Codable {
+    var queries: Int
+    var ok: Int
+    var min_us: Double
+    var p50_us: Double
+    var p90_us: Double
+    var p99_us: Double
+    var max_us: Double
+    var mean_us: Double
+    var qps: Double
+    var wall_s: Double
+
+    init(samples: [Double], ok: Int, wall: Double) {
+        let s = samples.sorted()
+        func pct(_ q: Double) -> Double {
+            guard !s.isEmpty else { return .nan }
+            return s[max(0, min(s.count - 1, Int((q / 100 * Double(s.count)).rounded(.up)) - 1))]
+        }
+        queries = s.count
+        self.ok = ok
+        min_us = s.first ?? .nan
+        p50_us = pct(50)
+        p90_us = pct(90)
+        p99_us = pct(99)
+        max_us = s.last ?? .nan
+        mean_us = s.isEmpty ? .nan : s.reduce(0, +) / Double(s.count)
+        qps = wall > 0 ? Double(s.count) / wall : .nan
+        wall_s = wall
+    }
+}
+
+/// Wall-clock time in nanoseconds from a monotonic clock.
+@inline(__always) func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Peak resident memory of this process in KiB (Linux `VmHWM`), nil where unknown.
+func peakMemoryKiB() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+    return nil
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import GemNavCore
+import GemNavGuidance
+import GemNavRouting
+
+/// Times route queries as a navigation app makes them: snapping, search, guidance with
+/// voice and banner instructions, full geometry, encoded as OSRM JSON; one thread.
+struct RouteBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route", abstract: "Benchmark route queries on the pairs file of bench_osrm.py.")
+
+    @Option(help: "Graph directory made by `gemnav import`.")
+    var data: String
+
+    @Option(help: "Pairs JSON written by shared/peers/osrm/bench_osrm.py (pairs[].origin/destination as [lon, lat]).")
+    var pairs: String
+
+    @Option(help: "Where to write the results JSON.")
+    var out: String
+
+    @Option(help: "Untimed warm-up queries.")
+    var warmup: Int = 100
+
+    struct PairsFile: Decodable {
+        struct Pair: Decodable { var origin: [Double]; var destination: [Double] }
+        var pairs: [Pair]
+    }
+
+    struct PairResult: Codable {
+        var id: Int
+        var distance_m: Double?
+        var duration_s: Double?
+        var steps: Int?
+        var error: String?
+    }
+
+    struct Output: Codable {
+        var engine = "gemnav"
+        var query = "overview=full, steps=true, geometries=polyline, voice and banner instructions"
+        var graph_load_ms: Double
+        var latency: Latency
+        var peak_memory_kib: Int?
+        var pairs: [PairResult]
+    }
+
+    func run() throws {
+        let file = try JSONDecoder().decode(PairsFile.self, from: Data(contentsOf: URL(fileURLWithPath: pairs)))
+        let requests = file.pairs.map {
+            RouteRequest(waypoints: [Coordinate(latitude: $0.origin[1], longitude: $0.origin[0]),
+                                     Coordinate(latitude: $0.destination[1], longitude: $0.destination[0])])
+        }
+        let t0 = nowNanoseconds()
+        let engine = try RoutingEngine(directory: URL(fileURLWithPath: data))
+        let loadMs = Double(nowNanoseconds() - t0) / 1e6
+        let options = OSRMEncodingOptions(geometries: .polyline, overview: .full, steps: true,
+                                          voiceInstructions: true, bannerInstructions: true)
+        func query(_ r: RouteRequest) -> (Int, PairResult) {
+            do {
+                let paths = try engine.route(r)
+                let routes = paths.map { Guidance.route(from: $0, options: GuidanceOptions()) }
+                let body = OSRMCodec.encodeResponse(routes: routes, waypoints: paths[0].waypoints, options: options)
+                let route = routes[0]
+                return (body.count, PairResult(id: 0, distance_m: route.distance, duration_s: route.duration,
+                                               steps: route.legs.reduce(0) { $0 + $1.steps.count }))
+            } catch {
+                return (0, PairResult(id: 0, error: "\(error)"))
+            }
+        }
+        for r in requests.prefix(warmup) { _ = query(r) }
+        if ProcessInfo.processInfo.environment["PHASES"] != nil {
+            var tr = 0.0, tg = 0.0, te = 0.0
+            for r in requests {
+                let a = nowNanoseconds()
+                guard let paths = try? engine.route(r) else { continue }
+                let b = nowNanoseconds()
+                let routes = paths.map { Guidance.route(from: $0, options: GuidanceOptions()) }
+                let c = nowNanoseconds()
+                _ = OSRMCodec.encodeResponse(routes: routes, waypoints: paths[0].waypoints, options: options)
+                let d = nowNanoseconds()
+                tr += Double(b - a); tg += Double(c - b); te += Double(d - c)
+            }
+            print("route", tr / 1e6, "ms guidance", tg / 1e6, "ms encode", te / 1e6, "ms")
+        }
+        var samples: [Double] = []
+        var results: [PairResult] = []
+        var ok = 0
+        let start = nowNanoseconds()
+        for (i, r) in requests.enumerated() {
+            let a = nowNanoseconds()
+            var (_, result) = query(r)
+            samples.append(Double(nowNanoseconds() - a) / 1000)
+            result.id = i
+            if result.error == nil { ok += 1 }
+            results.append(result)
+        }
+        let wall = Double(nowNanoseconds() - start) / 1e9
+        let output = Output(graph_load_ms: loadMs, latency: Latency(samples: samples, ok: ok, wall: wall),
+                            peak_memory_kib: peakMemoryKiB(), pairs: results)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(output).write(to: URL(fileURLWithPath: out))
+        let l = output.latency
+        print(String(format: "gemnav  n=%d ok=%d  p50 %.0f µs  p90 %.0f µs  p99 %.0f µs  max %.0f µs  %.1f q/s  (graph load %.1f ms)",
+                     l.queries, l.ok, l.p50_us, l.p90_us, l.p99_us, l.max_us, l.qps, loadMs))
+    }
+}

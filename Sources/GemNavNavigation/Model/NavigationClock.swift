@@ -30,8 +30,9 @@ public final class ManualClock: NavigationClock {
         if seconds > 0 { now = now.addingTimeInterval(seconds) }
     }
 
-    /// Sets the clock to `date` if that is not earlier than now.
+    /// Sets the clock to `date` (a replayed track may start at any time; the session itself
+    /// keeps event times from running backwards).
     public func set(to date: Date) {
-        if date > now { now = date }
+        now = date
     }
 }

@@ -39,13 +39,13 @@ extension NavigationSession {
         if !isOffRoute {
             advanceSteps(match: match, fix: fix, leg: leg)
             if leg.distance - match.along <= settings.arrivalDistance, !verdict.isDeviation {
-                let progress = makeProgress(fix, match: match, speed: speed)
-                arrive(progress: progress, events: &events)
-                return progress
+                return arrive(fix, match: match, speed: speed, events: &events)
             }
             appendGuidance(match: match, speed: speed, to: &events)
         }
-        return makeProgress(fix, match: match, speed: speed)
+        let progress = makeProgress(fix, match: match, speed: speed)
+        state = .navigating(progress)
+        return progress
     }
 
     private func advanceSteps(match: RouteMatch, fix: LocationFix, leg: LegGeometry) {
@@ -60,9 +60,16 @@ extension NavigationSession {
         }
     }
 
-    private func arrive(progress: RouteProgress, events: inout [NavigationEvent]) {
+    /// Marks the leg's stop reached: the position snaps to the stop and the leg is done.
+    private func arrive(_ fix: LocationFix, match: RouteMatch, speed: Double?,
+                        events: inout [NavigationEvent]) -> RouteProgress
+    {
+        let leg = geometry.legs[legIndex]
+        let location = leg.end
         stepIndex = route.legs[legIndex].steps.count - 1
-        let location = geometry.legs[legIndex].end
+        let atStop = RouteMatch(segment: max(0, leg.segmentCount - 1), along: leg.distance,
+                                distance: match.distance, coordinate: location, bearing: match.bearing)
+        let progress = makeProgress(fix, match: atStop, speed: speed)
         let waypoint = waypointOffset + legIndex + 1
         appendHaptic(.arrival, stage: .alert, text: "Arrived", distance: nil, to: &events)
         if legIndex + 1 < route.legs.count {
@@ -76,6 +83,7 @@ extension NavigationSession {
             events.append(.arrived(ArrivalEvent(waypointIndex: waypoint, location: location)))
             state = .complete(progress)
         }
+        return progress
     }
 
     func makeProgress(_ fix: LocationFix, match: RouteMatch, speed: Double?) -> RouteProgress {

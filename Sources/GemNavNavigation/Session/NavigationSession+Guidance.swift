@@ -110,6 +110,19 @@ extension NavigationSession {
         }
     }
 
+    /// GPS noise can carry the position from before the "now" zone to beyond the maneuver in
+    /// one fix; the cue is then played as the step is left, which is still at the maneuver.
+    func appendMissedNowCue(to events: inout [NavigationEvent]) {
+        let steps = route.legs[legIndex].steps
+        guard guidance.leg == legIndex, guidance.step == stepIndex, !guidance.nowHaptic,
+              stepIndex + 1 < steps.count, steps[stepIndex + 1].maneuver.type != .arrive else { return }
+        guidance.nowHaptic = true
+        let maneuver = steps[stepIndex + 1].maneuver
+        let kind = HapticPatternKind(maneuver: maneuver)
+        appendHaptic(kind, stage: .now, text: maneuver.instruction.isEmpty ? kind.rawValue : maneuver.instruction,
+                     distance: 0, to: &events)
+    }
+
     /// Emits a haptic cue on the haptic channel, falling back to audio or visual delivery on a
     /// device without haptics.
     func appendHaptic(_ kind: HapticPatternKind, stage: HapticStage, text: String, distance: Double?,

@@ -37,7 +37,7 @@ extension NavigationSession {
         }
 
         if !isOffRoute {
-            advanceSteps(match: match, fix: fix, leg: leg)
+            advanceSteps(match: match, fix: fix, leg: leg, events: &events)
             if leg.distance - match.along <= settings.arrivalDistance, !verdict.isDeviation {
                 return arrive(fix, match: match, speed: speed, events: &events)
             }
@@ -48,7 +48,9 @@ extension NavigationSession {
         return progress
     }
 
-    private func advanceSteps(match: RouteMatch, fix: LocationFix, leg: LegGeometry) {
+    private func advanceSteps(match: RouteMatch, fix: LocationFix, leg: LegGeometry,
+                              events: inout [NavigationEvent])
+    {
         let steps = route.legs[legIndex].steps
         // The step that ends at the stop is left by arriving, never by a strategy.
         while stepIndex + 1 < steps.count, leg.stepEnd[stepIndex] < leg.distance {
@@ -56,6 +58,7 @@ extension NavigationSession {
                 along: match.along, maneuverAlong: leg.stepEnd[stepIndex], distanceFromRoute: match.distance,
                 horizontalAccuracy: fix.horizontalAccuracy, endsAtStop: false)
             guard stepAdvance.shouldAdvance(context) else { break }
+            appendMissedNowCue(to: &events)
             stepIndex += 1
         }
     }

@@ -14,10 +14,13 @@ extension NavigationSession {
             previous = nil
             lastFullScan = fix.timestamp
         }
+        // Matcher and tracker read the settings on every fix so that changes apply at once.
+        let matcher = RouteMatcher(settings: settings.matching)
         let match = matcher.match(fix, on: leg, previous: previous, elapsed: elapsed, speed: speed)
         lastMatch = match
         let verdict = deviationDetector.evaluate(DeviationContext(
             fix: fix, distanceFromRoute: match.distance, routeBearing: match.bearing, speed: speed))
+        deviation.requiredFixes = max(1, settings.offRouteFixCount)
         deviation.record(verdict)
 
         if deviation.isOffRoute {

@@ -18,7 +18,6 @@ public final class NavigationSession {
     let stepAdvance: any StepAdvanceStrategy
     let deviationDetector: any RouteDeviationDetector
     var geometry: RouteGeometry
-    var matcher: RouteMatcher
     var deviation: DeviationTracker
 
     var legIndex = 0
@@ -50,7 +49,6 @@ public final class NavigationSession {
         self.stepAdvance = stepAdvance
         self.deviationDetector = deviationDetector
         geometry = try RouteGeometry(route: route)
-        matcher = RouteMatcher(settings: settings.matching)
         deviation = DeviationTracker(requiredFixes: settings.offRouteFixCount)
     }
 

@@ -72,6 +72,15 @@ extension NavigationUpdate {
         #expect(second.speedLimitKmh == 50)
     }
 
+    @Test func startingMidRouteFindsTheStep() throws {
+        let route = RouteFixture.route(RouteFixture.line([(0, 0), (400, 0), (400, 400), (800, 400)]))
+        let feeder = try FixFeeder(route)
+        let update = feeder.feed(400, 150, course: 0)
+        #expect(update.state.progress?.stepIndex == 1)
+        #expect(abs((update.state.progress?.stepDistanceRemaining ?? 0) - 250) < 1)
+        #expect(update.events.contains { if case .banner(let b) = $0 { b.modifier == .right } else { false } })
+    }
+
     @Test func offRouteNeedsThreeConsecutiveFixes() throws {
         let feeder = try FixFeeder(Self.eastward)
         feeder.feed(100, 0)

@@ -18,6 +18,11 @@ extension NavigationSession {
         let matcher = RouteMatcher(settings: settings.matching)
         let match = matcher.match(fix, on: leg, previous: previous, elapsed: elapsed, speed: speed)
         lastMatch = match
+        if previous == nil, leg.segmentCount > 0 {
+            // A full scan may find the user anywhere on the leg (starting mid-route, rejoining
+            // after a detour): the step is wherever the match is, but never the arrival step.
+            stepIndex = min(leg.segmentStep[match.segment], max(0, route.legs[legIndex].steps.count - 2))
+        }
         let verdict = deviationDetector.evaluate(DeviationContext(
             fix: fix, distanceFromRoute: match.distance, routeBearing: match.bearing, speed: speed))
         deviation.requiredFixes = max(1, settings.offRouteFixCount)

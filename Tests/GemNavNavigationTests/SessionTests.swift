@@ -39,6 +39,15 @@ extension NavigationUpdate {
         #expect(update.events.isEmpty && update.state == .idle)
     }
 
+    @Test func invalidFixesAreIgnored() throws {
+        let feeder = try FixFeeder(Self.eastward)
+        feeder.feed(100, 0)
+        let bad = feeder.session.update(LocationFix(coordinate: Coordinate(latitude: .nan, longitude: 7),
+                                                    horizontalAccuracy: 5, timestamp: feeder.clock.now))
+        #expect(bad.events.isEmpty)
+        #expect(abs((bad.state.progress?.distanceRemaining ?? 0) - 1900) < 1)
+    }
+
     @Test func rejectsRoutesWithoutLegs() {
         let empty = Route(distance: 0, duration: 0, weight: 0, geometry: [], legs: [])
         #expect(throws: NavigationError.self) { try NavigationSession(route: empty, clock: ManualClock()) }

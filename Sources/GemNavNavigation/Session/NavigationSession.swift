@@ -69,9 +69,10 @@ public final class NavigationSession {
     }
 
     /// Feeds one fix. Returns the new state and the events it caused (`progress` first).
+    /// Fixes with an invalid coordinate (NaN, out of range) are ignored and cause no events.
     @discardableResult
     public func update(_ fix: LocationFix) -> NavigationUpdate {
-        guard startTime != nil, state != .idle else {
+        guard startTime != nil, state != .idle, fix.coordinate.isValid else {
             return NavigationUpdate(t: eventTime(), state: state, events: [])
         }
         let speed = estimatedSpeed(fix)

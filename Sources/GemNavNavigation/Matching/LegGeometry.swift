@@ -116,16 +116,6 @@ struct LegGeometry: Sendable {
         }
         return lo
     }
-
-    /// The point `along` metres into the leg, with the bearing of its segment.
-    func point(at along: Double) -> (coordinate: Coordinate, bearing: Double, segment: Int) {
-        guard segmentCount > 0 else { return (coordinate(vertex: 0), 0, 0) }
-        let i = segment(containing: along)
-        let len = segmentLength(i)
-        let f = len > 0 ? min(1, max(0, (along - cumulativeDistance[i]) / len)) : 0
-        let c = Geodesy.interpolate(coordinate(vertex: i), coordinate(vertex: i + 1), fraction: f)
-        return (c, segmentBearing[i], i)
-    }
 }
 
 /// A whole route prepared for navigation: one `LegGeometry` per leg plus suffix totals so

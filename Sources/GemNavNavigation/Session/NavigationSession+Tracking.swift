@@ -64,7 +64,7 @@ extension NavigationSession {
         while stepIndex + 1 < steps.count, leg.stepEnd[stepIndex] < leg.distance {
             let context = StepAdvanceContext(
                 along: match.along, maneuverAlong: leg.stepEnd[stepIndex], distanceFromRoute: match.distance,
-                horizontalAccuracy: fix.horizontalAccuracy, endsAtStop: false)
+                horizontalAccuracy: fix.horizontalAccuracy)
             guard stepAdvance.shouldAdvance(context) else { break }
             appendMissedNowCue(to: &events)
             stepIndex += 1

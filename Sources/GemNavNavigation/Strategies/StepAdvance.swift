@@ -10,18 +10,15 @@ public struct StepAdvanceContext: Sendable, Hashable {
     public var distanceFromRoute: Double
     /// The fix's horizontal accuracy in metres.
     public var horizontalAccuracy: Double
-    /// Whether the current step is the last before arrival (its end is the stop itself).
-    public var endsAtStop: Bool
 
     /// Creates a context.
     public init(along: Double, maneuverAlong: Double, distanceFromRoute: Double,
-                horizontalAccuracy: Double, endsAtStop: Bool)
+                horizontalAccuracy: Double)
     {
         self.along = along
         self.maneuverAlong = maneuverAlong
         self.distanceFromRoute = distanceFromRoute
         self.horizontalAccuracy = horizontalAccuracy
-        self.endsAtStop = endsAtStop
     }
 
     /// Metres to the maneuver; negative once it is behind the user.

@@ -51,5 +51,6 @@ let package = Package(
         .testTarget(
             name: "GemNavGuidanceTests", dependencies: ["GemNavGuidance", "GemNavCore"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "GemNavNavigationTests", dependencies: ["GemNavNavigation"]),
     ]
 )

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Encodes events for the JSON-lines contract: one object per event with `t`, `type` and the
+/// payload fields. Coordinates are `{"lat":…,"lon":…}` rounded to 7 decimals (≈1 cm); metres
+/// and seconds to 0.1, so the text is stable across platforms.
+public struct NavigationEventEncoder: Sendable {
+    /// Units for the `*Text` fields.
+    public var units: DistanceUnits
+
+    /// Creates an encoder.
+    public init(units: DistanceUnits = .metric) { self.units = units }
+
+    /// Every event of an update as JSON lines (no trailing newline).
+    public func jsonLines(_ update: NavigationUpdate) -> [String] {
+        update.events.map { encode($0, t: update.t).serialized }
+    }
+
+    /// One event as a JSON object.
+    public func encode(_ event: NavigationEvent, t: Double) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("t", num(t, 1000)), ("type", .string(event.type))]
+        switch event {
+        case .progress(let e): fields += progress(e)
+        case .banner(let e): fields += banner(e)
+        case .voice(let e):
+            fields += [("text", .string(e.text)), ("ssml", .string(e.ssml)),
+                       ("distanceToManeuver", tenths(e.distanceToManeuver)),
+                       ("maneuverLocation", coordinate(e.maneuverLocation)),
+                       ("leg", .number(Double(e.legIndex))), ("step", .number(Double(e.stepIndex)))]
+        case .haptic(let e):
+            fields += [("pattern", .string(e.pattern.kind.rawValue)), ("stage", .string(e.stage.rawValue)),
+                       ("delivery", .string(e.delivery.rawValue)),
+                       ("pulses", .number(Double(e.pattern.pulses.count))),
+                       ("vibrationMs", .array(e.pattern.onOffMilliseconds.map { .number(Double($0)) })),
+                       ("text", .string(e.text)),
+                       ("distanceToManeuver", e.distanceToManeuver.map(tenths) ?? .null)]
+        case .offRoute(let e):
+            fields += [("reason", .string(e.reason.rawValue)),
+                       ("distanceFromRoute", tenths(e.distanceFromRoute)), ("location", coordinate(e.location))]
+        case .reroute(let e):
+            fields += [("status", .string(e.succeeded ? "succeeded" : "failed")), ("origin", coordinate(e.origin)),
+                       ("distance", e.distance.map(tenths) ?? .null), ("duration", e.duration.map(tenths) ?? .null),
+                       ("message", e.message.map(JSONValue.string) ?? .null)]
+        case .waypointArrived(let e):
+            fields += [("waypoint", .number(Double(e.waypointIndex))), ("location", coordinate(e.location))]
+        case .arrived(let e):
+            fields += [("waypoint", .number(Double(e.waypointIndex))), ("location", coordinate(e.location))]
+        }
+        return .object(fields)
+    }
+
+    private func progress(_ e: ProgressEvent) -> [(String, JSONValue)] {
+        let p = e.progress
+        return [
+            ("state", .string(e.state)),
+            ("truth", e.truth.map(coordinate) ?? .null),
+            ("location", coordinate(p.location)),
+            ("snapped", coordinate(p.snapped)),
+            ("distanceFromRoute", tenths(p.distanceFromRoute)),
+            ("leg", .number(Double(p.legIndex))), ("step", .number(Double(p.stepIndex))),
+            ("distanceToManeuver", tenths(p.stepDistanceRemaining)),
+            ("legDistanceRemaining", tenths(p.legDistanceRemaining)),
+            ("legDurationRemaining", tenths(p.legDurationRemaining)),
+            ("distanceRemaining", tenths(p.distanceRemaining)),
+            ("durationRemaining", tenths(p.durationRemaining)),
+            ("distanceRemainingText", .string(GuidanceFormatter.distance(p.distanceRemaining, units: units))),
+            ("durationRemainingText", .string(GuidanceFormatter.duration(p.durationRemaining))),
+            ("eta", num(p.eta.timeIntervalSince1970, 1)),
+            ("etaText", .string(GuidanceFormatter.eta(p.eta))),
+            ("speed", p.speed.map { num($0, 100) } ?? .null),
+            ("speedKmh", p.speedKmh.map { num($0, 10) } ?? .null),
+            ("speedLimitKmh", p.speedLimitKmh.map { .number($0) } ?? .null),
+            ("overSpeedLimit", .bool(p.isOverSpeedLimit)),
+            ("road", .string(p.roadName)),
+            ("offRoute", .bool(p.isOffRoute)),
+        ]
+    }
+
+    private func banner(_ e: BannerEvent) -> [(String, JSONValue)] {
+        var next: JSONValue = .null
+        if let n = e.next {
+            next = .object([("maneuverType", .string(n.type.rawValue)),
+                            ("modifier", n.modifier.map { .string($0.rawValue) } ?? .null),
+                            ("text", .string(n.instruction))])
+        }
+        return [
+            ("primary", .string(e.primaryText)),
+            ("secondary", e.secondaryText.map(JSONValue.string) ?? .null),
+            ("sub", e.subText.map(JSONValue.string) ?? .null),
+            ("maneuverType", .string(e.maneuverType.rawValue)),
+            ("modifier", e.modifier.map { .string($0.rawValue) } ?? .null),
+            ("distance", tenths(e.distance)), ("distanceText", .string(e.distanceText)),
+            ("road", .string(e.roadName)),
+            ("leg", .number(Double(e.legIndex))), ("step", .number(Double(e.stepIndex))),
+            ("next", next),
+        ]
+    }
+
+    private func coordinate(_ c: Coordinate) -> JSONValue {
+        .object([("lat", num(c.latitude, 1e7)), ("lon", num(c.longitude, 1e7))])
+    }
+
+    private func tenths(_ x: Double) -> JSONValue { num(x, 10) }
+
+    private func num(_ x: Double, _ scale: Double) -> JSONValue { .number((x * scale).rounded() / scale) }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// The navigation core: feed it fixes, read back the trip state and events. Pure and
+/// deterministic (time comes from the injected clock, routes from the injected provider), in
+/// the spirit of swift-nio's `EmbeddedChannel`. Not thread-safe: drive it from one task.
+public final class NavigationSession {
+    /// The route being followed (replaced on reroute).
+    public internal(set) var route: Route
+    /// The current state.
+    public internal(set) var state: TripState = .idle
+    /// Tunables; `channels` may be changed at any time without losing the trip.
+    public var settings: NavigationSettings
+    /// What reroutes must avoid.
+    public var routeOptions: RouteOptions
+
+    let clock: NavigationClock
+    let routeProvider: RouteProvider?
+    let stepAdvance: any StepAdvanceStrategy
+    let deviationDetector: any RouteDeviationDetector
+    var geometry: RouteGeometry
+    var deviation: DeviationTracker
+
+    var legIndex = 0
+    var stepIndex = 0
+    var lastMatch: RouteMatch?
+    var lastFix: LocationFix?
+    var lastFullScan: Date?
+    var isOffRoute = false
+    var guidance = StepGuidanceState()
+    /// Stops reached before the current route began (reroutes renumber legs from 0).
+    var waypointOffset = 0
+    var lastReroute: (time: Date, position: Coordinate)?
+    private var startTime: Date?
+    private var lastT = 0.0
+
+    /// Creates a session for `route`; it stays idle until `start()`.
+    /// - Throws: `NavigationError.invalidRoute` when the route has no legs or no geometry.
+    public init(route: Route, settings: NavigationSettings = NavigationSettings(),
+                clock: NavigationClock, routeProvider: RouteProvider? = nil,
+                routeOptions: RouteOptions = RouteOptions(),
+                stepAdvance: any StepAdvanceStrategy = ManeuverPassedStepAdvance(),
+                deviationDetector: any RouteDeviationDetector = CombinedDeviationDetector.standard) throws
+    {
+        self.route = route
+        self.settings = settings
+        self.routeOptions = routeOptions
+        self.clock = clock
+        self.routeProvider = routeProvider
+        self.stepAdvance = stepAdvance
+        self.deviationDetector = deviationDetector
+        geometry = try RouteGeometry(route: route)
+        deviation = DeviationTracker(requiredFixes: settings.offRouteFixCount)
+    }
+
+    /// The guidance channels (visual, voice, haptic). Changing them keeps all trip state; prompts
+    /// passed while a channel was off are not replayed when it comes back.
+    public var channels: GuidanceChannels {
+        get { settings.channels }
+        set { settings.channels = newValue }
+    }
+
+    /// Starts guidance from the beginning of the route.
+    @discardableResult
+    public func start() -> NavigationUpdate {
+        startTime = clock.now
+        lastT = 0
+        state = .navigating(initialProgress())
+        return NavigationUpdate(t: 0, state: state, events: [])
+    }
+
+    /// Feeds one fix. Returns the new state and the events it caused (`progress` first).
+    /// Fixes with an invalid coordinate (NaN, out of range) are ignored and cause no events.
+    @discardableResult
+    public func update(_ fix: LocationFix) -> NavigationUpdate {
+        guard startTime != nil, state != .idle, fix.coordinate.isValid else {
+            return NavigationUpdate(t: eventTime(), state: state, events: [])
+        }
+        let speed = estimatedSpeed(fix)
+        var events: [NavigationEvent] = []
+        let progress: RouteProgress
+        switch state {
+        case .navigating:
+            progress = navigate(fix, speed: speed, events: &events)
+        case .idle, .paused, .arrivedAtStop, .complete:
+            // Outside active guidance the position and speed still update, nothing else does.
+            progress = passiveProgress(fix, speed: speed)
+            state = state.replacingProgress(progress)
+        }
+        lastFix = fix
+        events.insert(.progress(ProgressEvent(state: state.name, progress: progress, truth: fix.truth)), at: 0)
+        return NavigationUpdate(t: eventTime(), state: state, events: events)
+    }
+
+    /// Leaves an intermediate stop and guides along the next leg.
+    /// - Throws: `NavigationError.notWaitingAtStop` unless the state is `arrivedAtStop`.
+    @discardableResult
+    public func advanceToNextLeg() throws -> NavigationUpdate {
+        guard case .arrivedAtStop(_, let progress) = state else {
+            throw NavigationError(.notWaitingAtStop, "state is \(state.name)")
+        }
+        beginLeg(legIndex + 1)
+        state = .navigating(legStartProgress(from: progress))
+        return NavigationUpdate(t: eventTime(), state: state, events: [])
+    }
+
+    /// Suspends guidance; fixes keep updating the position only.
+    /// - Throws: `NavigationError.notNavigating` unless navigating.
+    public func pause() throws {
+        guard case .navigating(let p) = state else { throw NavigationError(.notNavigating, "state is \(state.name)") }
+        state = .paused(p)
+    }
+
+    /// Resumes guidance after `pause()`, re-acquiring the position on the current leg.
+    /// - Throws: `NavigationError.notPaused` unless paused.
+    public func resume() throws {
+        guard case .paused(let p) = state else { throw NavigationError(.notPaused, "state is \(state.name)") }
+        lastMatch = nil
+        state = .navigating(p)
+    }
+
+    /// Ends the trip and returns to idle.
+    public func stop() {
+        state = .idle
+        startTime = nil
+    }
+
+    /// Contract time: seconds since `start()`, never decreasing.
+    func eventTime() -> Double {
+        guard let startTime else { return lastT }
+        lastT = max(lastT, clock.now.timeIntervalSince(startTime))
+        return lastT
+    }
+
+    func beginLeg(_ index: Int) {
+        legIndex = index
+        stepIndex = 0
+        lastMatch = nil
+        deviation.reset()
+        isOffRoute = false
+        guidance = StepGuidanceState()
+    }
+
+    /// Speed from the fix, or from the distance to the previous fix when the receiver gave none.
+    private func estimatedSpeed(_ fix: LocationFix) -> Double? {
+        if let s = fix.speed, s >= 0 { return s }
+        guard let last = lastFix else { return nil }
+        let dt = fix.timestamp.timeIntervalSince(last.timestamp)
+        return dt > 0 ? Geodesy.distance(last.coordinate, fix.coordinate) / dt : nil
+    }
+}
+
+extension TripState {
+    /// The same state carrying `progress`.
+    func replacingProgress(_ progress: RouteProgress) -> TripState {
+        switch self {
+        case .idle: return .idle
+        case .navigating: return .navigating(progress)
+        case .paused: return .paused(progress)
+        case .arrivedAtStop(let w, _): return .arrivedAtStop(waypointIndex: w, progress: progress)
+        case .complete: return .complete(progress)
+        }
+    }
+}

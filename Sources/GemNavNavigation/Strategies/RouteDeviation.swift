@@ -1,0 +1,151 @@
+import Foundation
+
+/// What a deviation detector sees for one fix.
+public struct DeviationContext: Sendable, Hashable {
+    /// The fix.
+    public var fix: LocationFix
+    /// Metres between the fix and its best match on the route.
+    public var distanceFromRoute: Double
+    /// Bearing of the route at the match, degrees.
+    public var routeBearing: Double
+    /// Best speed estimate in m/s.
+    public var speed: Double?
+
+    /// Creates a context.
+    public init(fix: LocationFix, distanceFromRoute: Double, routeBearing: Double, speed: Double?) {
+        self.fix = fix
+        self.distanceFromRoute = distanceFromRoute
+        self.routeBearing = routeBearing
+        self.speed = speed
+    }
+}
+
+/// One detector's opinion of one fix.
+public enum DeviationVerdict: Sendable, Hashable {
+    /// The fix is consistent with following the route.
+    case onRoute
+    /// The fix is `distance` metres from the route, beyond tolerance.
+    case offRoute(distance: Double)
+    /// The user moves against the route's direction.
+    case wrongWay
+    /// The fix cannot tell (poor accuracy, too slow for a course…); counters stay as they are.
+    case noVerdict
+}
+
+extension DeviationVerdict {
+    /// Whether the verdict is off route or wrong way.
+    public var isDeviation: Bool {
+        switch self {
+        case .offRoute, .wrongWay: return true
+        case .onRoute, .noVerdict: return false
+        }
+    }
+}
+
+/// Judges single fixes; `DeviationTracker` turns verdicts into a debounced decision.
+public protocol RouteDeviationDetector: Sendable {
+    /// The verdict for one fix.
+    func evaluate(_ context: DeviationContext) -> DeviationVerdict
+}
+
+/// Off route when farther from the route than `minimumDistance` plus the fix's own accuracy,
+/// so a fix that admits it may be 30 m off is not blamed for being 30 m off. Fixes with accuracy
+/// worse than `maximumAccuracy` (or none) give no verdict.
+public struct DistanceDeviationDetector: RouteDeviationDetector {
+    /// Metres of tolerance on top of the fix's accuracy.
+    public var minimumDistance: Double
+    /// Fixes less accurate than this (metres) give no verdict.
+    public var maximumAccuracy: Double
+
+    /// Creates the detector.
+    public init(minimumDistance: Double = 25, maximumAccuracy: Double = 50) {
+        self.minimumDistance = minimumDistance
+        self.maximumAccuracy = maximumAccuracy
+    }
+
+    /// The verdict for one fix.
+    public func evaluate(_ context: DeviationContext) -> DeviationVerdict {
+        let accuracy = context.fix.horizontalAccuracy
+        guard accuracy >= 0, accuracy <= maximumAccuracy else { return .noVerdict }
+        let d = context.distanceFromRoute
+        return d > minimumDistance + accuracy ? .offRoute(distance: d) : .onRoute
+    }
+}
+
+/// Wrong way when the course is more than `angle` degrees from the route's bearing at speed.
+public struct WrongWayDetector: RouteDeviationDetector {
+    /// Degrees between course and route bearing that count as opposite.
+    public var angle: Double
+    /// Below this speed (m/s) the course is unreliable and there is no verdict.
+    public var minimumSpeed: Double
+    /// Fixes less accurate than this (metres) give no verdict.
+    public var maximumAccuracy: Double
+
+    /// Creates the detector.
+    public init(angle: Double = 135, minimumSpeed: Double = 3, maximumAccuracy: Double = 50) {
+        self.angle = angle
+        self.minimumSpeed = minimumSpeed
+        self.maximumAccuracy = maximumAccuracy
+    }
+
+    /// The verdict for one fix.
+    public func evaluate(_ context: DeviationContext) -> DeviationVerdict {
+        let accuracy = context.fix.horizontalAccuracy
+        guard accuracy >= 0, accuracy <= maximumAccuracy, let course = context.fix.course,
+              let speed = context.speed, speed >= minimumSpeed else { return .noVerdict }
+        return Geodesy.angleDifference(course, context.routeBearing) > angle ? .wrongWay : .onRoute
+    }
+}
+
+/// Combines detectors: the first deviation wins; no verdict only when none has one.
+public struct CombinedDeviationDetector: RouteDeviationDetector {
+    /// The detectors, asked in order.
+    public var detectors: [any RouteDeviationDetector]
+
+    /// Combines detectors.
+    public init(_ detectors: [any RouteDeviationDetector]) { self.detectors = detectors }
+
+    /// Distance and wrong-way detection with their defaults.
+    public static var standard: CombinedDeviationDetector {
+        CombinedDeviationDetector([DistanceDeviationDetector(), WrongWayDetector()])
+    }
+
+    /// The verdict for one fix.
+    public func evaluate(_ context: DeviationContext) -> DeviationVerdict {
+        var sawVerdict = false
+        for detector in detectors {
+            switch detector.evaluate(context) {
+            case .onRoute: sawVerdict = true
+            case .noVerdict: continue
+            case let deviation: return deviation
+            }
+        }
+        // Poor accuracy must silence distance checks: it mustn't be mistaken for "on route"
+        // when the only detector with an opinion is the distance one.
+        return sawVerdict ? .onRoute : .noVerdict
+    }
+}
+
+/// Turns per-fix verdicts into an off-route decision that needs `requiredFixes` consecutive
+/// deviations; an on-route verdict clears it, and "no verdict" changes nothing.
+struct DeviationTracker: Sendable {
+    var requiredFixes: Int
+    private(set) var consecutive = 0
+    private(set) var lastDeviation: DeviationVerdict = .onRoute
+
+    init(requiredFixes: Int) { self.requiredFixes = max(1, requiredFixes) }
+
+    var isOffRoute: Bool { consecutive >= requiredFixes }
+
+    mutating func record(_ verdict: DeviationVerdict) {
+        switch verdict {
+        case .onRoute: consecutive = 0
+        case .noVerdict: break
+        case .offRoute, .wrongWay:
+            consecutive += 1
+            lastDeviation = verdict
+        }
+    }
+
+    mutating func reset() { consecutive = 0 }
+}

@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
         .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM"]),
         .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM"]),
-        .testTarget(name: "GemNavStorageTests", dependencies: ["GemNavStorage"]),
+        .testTarget(
+            name: "GemNavStorageTests",
+            dependencies: ["GemNavStorage", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -34,11 +34,13 @@ extension AppStore {
     /// - Returns: false when no trip had this id.
     @discardableResult
     public func deleteTrip(_ id: TripID) throws(StorageError) -> Bool {
-        try write { db in
+        let deleted = try write { db in
             // Fixes go with their trip through ON DELETE CASCADE.
             try db.execute(sql: "DELETE FROM trip WHERE id = ?", arguments: [id.rawValue])
             return db.changesCount > 0
         }
+        if deleted { scrubWriteAheadLog() }
+        return deleted
     }
 
     /// Deletes every trip and fix, keeping the consent as it is.
@@ -46,10 +48,12 @@ extension AppStore {
     /// - Returns: How many trips were deleted.
     @discardableResult
     public func deleteAllTrips() throws(StorageError) -> Int {
-        try write { db in
+        let deleted = try write { db in
             try db.execute(sql: "DELETE FROM trip")
             return db.changesCount
         }
+        scrubWriteAheadLog()
+        return deleted
     }
 
     private static let summarySelect = """

@@ -18,7 +18,7 @@ public final class AppStore: Sendable {
     ///   `.newerSchema` when a newer GemNav wrote it (both leave the file untouched), or
     ///   `.cannotOpen` when it cannot be opened or created.
     public init(path: String) throws(StorageError) {
-        var config = Configuration()
+        var config = Self.configuration
         // WAL: readers never block the recorder's appends, and a crash mid-write cannot
         // damage what earlier transactions committed.
         config.journalMode = .wal
@@ -41,12 +41,23 @@ public final class AppStore: Sendable {
     /// A fresh store that lives in memory only, for previews and tests.
     public static func inMemory() throws(StorageError) -> AppStore {
         do {
-            let queue = try DatabaseQueue()
+            let queue = try DatabaseQueue(configuration: configuration)
             try AppSchema.prepare(queue, path: ":memory:")
             return AppStore(memoryQueue: queue)
         } catch {
             throw StorageError(translating: error, path: ":memory:")
         }
+    }
+
+    /// Settings shared by file and memory stores.
+    private static var configuration: Configuration {
+        var config = Configuration()
+        config.prepareDatabase { db in
+            // Deleted trips are a privacy promise: zero their bytes instead of leaving them in
+            // free pages, where they would survive until SQLite happened to reuse the space.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        return config
     }
 
     /// The schema version this build of GemNav reads and writes.
@@ -81,7 +92,7 @@ public final class AppStore: Sendable {
     public func setConsent(_ consent: LocationConsent, at date: Date = Date(),
                            deletingRecordedTrips: Bool = false) throws(StorageError) -> ConsentDecision
     {
-        try write { db in
+        let decision = try write { db in
             try db.execute(sql: "UPDATE consent SET status = ?, decidedAt = ? WHERE id = 1",
                            arguments: [consent.rawValue, date.timeIntervalSince1970])
             if deletingRecordedTrips {
@@ -89,6 +100,8 @@ public final class AppStore: Sendable {
             }
             return ConsentDecision(consent: consent, decidedAt: date)
         }
+        if deletingRecordedTrips { scrubWriteAheadLog() }
+        return decision
     }
 
     static func fetchConsent(_ db: Database, path: String) throws -> ConsentDecision {
@@ -111,6 +124,15 @@ public final class AppStore: Sendable {
         } catch {
             throw StorageError(translating: error, path: path)
         }
+    }
+
+    /// Empties the write-ahead log after a deletion: until a checkpoint, the log still holds
+    /// copies of the pages as they were before the deletion zeroed them.
+    ///
+    /// The deletion is committed by then, so a failed checkpoint (another connection reading)
+    /// is not an error of the deletion; SQLite checkpoints again on its own as the log grows.
+    func scrubWriteAheadLog() {
+        try? queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     /// Runs `body` in a write transaction (rolled back when it throws), translating failures

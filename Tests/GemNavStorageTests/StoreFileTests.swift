@@ -65,4 +65,29 @@ import Testing
         #expect(try reopened.trips().map(\.id) == [trip])
         #expect(try reopened.fixes(of: trip) == northboundFixes(count: 4, from: start))
     }
+
+    @Test func deletedTripsLeaveNoTraceInTheFiles() throws {
+        let folder = try TempFolder()
+        let path = folder.path("app.sqlite")
+        let secret = "ZZ-Secret-Clinic-Address-ZZ"
+        let recorder = TripRecorder(store: try AppStore(path: path))
+        try recorder.store.setConsent(.granted)
+        for _ in 0..<3 {
+            let trip = try #require(try recorder.startTrip(originName: secret))
+            try recorder.append(northboundFixes(count: 200, from: Date()), to: trip)
+        }
+        #expect(try fileBytes(folder, containing: secret))
+
+        try recorder.store.setConsent(.denied, deletingRecordedTrips: true)
+        #expect(try fileBytes(folder, containing: secret) == false)
+        let queue = try DatabaseQueue(path: path)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM fix") } == 0)
+    }
+
+    /// Whether any file of the store (database, WAL, shared memory) holds `text`.
+    private func fileBytes(_ folder: TempFolder, containing text: String) throws -> Bool {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).contains { name in
+            try Data(contentsOf: folder.url.appendingPathComponent(name)).range(of: Data(text.utf8)) != nil
+        }
+    }
 }

@@ -19,8 +19,8 @@ public final class AppStore: Sendable {
     ///   `.cannotOpen` when it cannot be opened or created.
     public init(path: String) throws(StorageError) {
         var config = Self.configuration
-        // WAL: readers never block the recorder's appends, and a crash mid-write cannot
-        // damage what earlier transactions committed.
+        // WAL: another process reading the file (the CLI, an app extension) does not block the
+        // recorder's appends, and each append batch is one sequential log write.
         config.journalMode = .wal
         // A CLI or an app extension may hold the file briefly; wait instead of failing.
         config.busyMode = .timeout(5)

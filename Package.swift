@@ -11,11 +11,13 @@ let package = Package(
         .library(name: "GemNavGuidance", targets: ["GemNavGuidance"]),
         .library(name: "GemNavSearch", targets: ["GemNavSearch"]),
         .library(name: "GemNavNavigation", targets: ["GemNavNavigation"]),
+        .library(name: "GemNavStorage", targets: ["GemNavStorage"]),
         .executable(name: "gemnav", targets: ["gemnav"]),
         .executable(name: "gemnav-bench", targets: ["gemnav-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // Geometry and the route/step models every layer shares (OSRM v5 shaped).
@@ -32,6 +34,10 @@ let package = Package(
         .target(name: "GemNavSearch", dependencies: ["GemNavCore", "GemNavOSM"]),
         // The pure navigation state machine, cues and simulation.
         .target(name: "GemNavNavigation", dependencies: ["GemNavCore"]),
+        // The app's SQLite store (GRDB): location-recording consent and recorded trips.
+        .target(
+            name: "GemNavStorage",
+            dependencies: ["GemNavCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "gemnav",
             dependencies: [
@@ -52,5 +58,8 @@ let package = Package(
             name: "GemNavGuidanceTests", dependencies: ["GemNavGuidance", "GemNavCore"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "GemNavNavigationTests", dependencies: ["GemNavNavigation"]),
+        .testTarget(
+            name: "GemNavStorageTests",
+            dependencies: ["GemNavStorage", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -1,0 +1,68 @@
+import GRDB
+
+/// The store's tables and their versioned migrations.
+///
+/// Each migration also sets `PRAGMA user_version` to its number, so the schema version is
+/// readable without GRDB (`sqlite3 store.sqlite 'PRAGMA user_version'`) and an older GemNav can
+/// name the version it refuses.
+enum AppSchema {
+    /// The highest schema version this build reads and writes.
+    static let version = 1
+
+    /// The migrations, oldest first. Never edit a shipped migration: append a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 consent and trips") { db in
+            // A single row (id = 1) so the consent is one value, never an ambiguous history.
+            try db.execute(sql: """
+                CREATE TABLE consent (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    status TEXT NOT NULL CHECK (status IN ('awaiting', 'granted', 'denied')),
+                    decidedAt REAL
+                );
+                INSERT INTO consent (id, status, decidedAt) VALUES (1, 'awaiting', NULL);
+
+                CREATE TABLE trip (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    startedAt REAL NOT NULL,
+                    finishedAt REAL,
+                    originName TEXT,
+                    destinationName TEXT,
+                    distance REAL,
+                    duration REAL
+                );
+                CREATE INDEX trip_startedAt ON trip (startedAt);
+
+                CREATE TABLE fix (
+                    id INTEGER PRIMARY KEY,
+                    tripId INTEGER NOT NULL REFERENCES trip (id) ON DELETE CASCADE,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    horizontalAccuracy REAL,
+                    speed REAL,
+                    course REAL,
+                    timestamp REAL NOT NULL
+                );
+                CREATE INDEX fix_trip_time ON fix (tripId, timestamp);
+
+                PRAGMA user_version = 1;
+                """)
+        }
+        return migrator
+    }
+
+    /// Refuses a store written by a newer GemNav, then brings an older one up to `version`.
+    ///
+    /// The check runs before any migration so a newer store is never written to: running our
+    /// older migrations on it would succeed silently and then misread its tables.
+    static func prepare(_ writer: some DatabaseWriter, path: String) throws {
+        let migrator = self.migrator
+        let (found, superseded) = try writer.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0, try migrator.hasBeenSuperseded(db))
+        }
+        if found > version || superseded {
+            throw StorageError(.newerSchema(path: path, found: found, supported: version))
+        }
+        try migrator.migrate(writer)
+    }
+}

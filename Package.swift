@@ -48,5 +48,6 @@ let package = Package(
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
         .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM"]),
         .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM"]),
+        .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
     ]
 )

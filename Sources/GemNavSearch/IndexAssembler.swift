@@ -14,7 +14,7 @@ struct BuildRecord {
     var key: String
     var value: String
     var osm: OSMRef
-    /// Orders records of one kind: street length in metres, 1 for named POIs.
+    /// Prominence within its kind, 0…1: street length, a name, a Wikipedia link.
     var importance: Double
     /// Simplified street shape, for reverse geocoding.
     var geometry: [[Coordinate]] = []
@@ -45,9 +45,12 @@ struct IndexAssembler {
                 kind: kind, category: feature.category, name: name, brand: feature.brand, coordinate: at,
                 locality: feature.city, street: feature.street, housenumber: feature.housenumber,
                 key: feature.key, value: feature.value, osm: feature.osm,
-                importance: feature.name != nil ? 1 : 0))
+                importance: (feature.name != nil ? 0.2 : 0) + (feature.notable ? 0.6 : 0)))
         }
-        let settlements = Settlements(records.filter { $0.kind.isSettlement }.map { ($0.name, $0.kind, $0.coordinate) })
+        records = Self.dropDuplicatePlaces(records)
+        let areas = AdminAreas(builder.boundaries, coordinates: builder.nodeCoordinates)
+        let settlements = Settlements(records.filter { $0.kind.isSettlement }.map { ($0.name, $0.kind, $0.coordinate) },
+                                      areas: areas)
         var streets = StreetMerger(ways: builder.streetWays, coordinates: builder.nodeCoordinates)
             .merge(into: &records)
 
@@ -67,10 +70,30 @@ struct IndexAssembler {
             addresses.append(BuildAddress(street: street, housenumber: number, coordinate: at, osm: feature.osm))
         }
         for i in records.indices where records[i].locality == nil && !records[i].kind.isSettlement {
-            records[i].locality = settlements.locality(of: records[i].coordinate) ?? addressCities[i]
+            let at = records[i].coordinate
+            records[i].locality = areas.municipality(of: at) ?? settlements.locality(of: at) ?? addressCities[i]
         }
         if records.isEmpty { throw SearchError(.nothingToIndex) }
         return IndexEncoder(records: records, addresses: addresses).encode()
+    }
+
+    /// A place mapped twice (a node and a boundary's label, `place=city` and `place=town`)
+    /// is kept once, as its most important kind.
+    static func dropDuplicatePlaces(_ records: [BuildRecord]) -> [BuildRecord] {
+        var kept: [BuildRecord] = []
+        var places: [String: [Int]] = [:]
+        for r in records.sorted(by: { $0.kind.rank < $1.kind.rank }) {
+            guard r.kind.isPlace else {
+                kept.append(r)
+                continue
+            }
+            let key = TextFolding.normalize(r.name)
+            let twin = places[key]?.first { Geodesy.distance(kept[$0].coordinate, r.coordinate) < 2_000 }
+            if twin != nil { continue }
+            places[key, default: []].append(kept.count)
+            kept.append(r)
+        }
+        return kept
     }
 
     /// Where a feature is: its node, or the mean of its outline's resolved nodes.
@@ -91,10 +114,13 @@ struct IndexAssembler {
 
 /// The settlements (city, town, village, hamlet) a point can belong to.
 struct Settlements {
-    private let items: [(name: String, kind: SearchResultKind, coordinate: Coordinate)]
+    private let items: [(name: String, kind: SearchResultKind, coordinate: Coordinate, areas: [AdminAreas.Area])]
 
-    init(_ items: [(String, SearchResultKind, Coordinate)]) {
-        self.items = items.map { (name: $0.0, kind: $0.1, coordinate: $0.2) }
+    init(_ items: [(String, SearchResultKind, Coordinate)], areas: AdminAreas) {
+        self.items = items.map { name, kind, at in
+            let folded = TextFolding.normalize(name)
+            return (name, kind, at, areas.areas.filter { $0.folded == folded })
+        }
     }
 
     /// How far a settlement of this kind reaches, in metres.
@@ -107,13 +133,15 @@ struct Settlements {
         }
     }
 
-    /// The settlement whose reach covers `c` best (distance over reach), or nil.
+    /// The settlement whose reach covers `c` best (distance over reach), or nil. A settlement
+    /// with a boundary of its name is skipped when `c` lies outside that boundary: a point just
+    /// over a commune border is not in that commune, however close its centre.
     func locality(of c: Coordinate) -> String? {
         var best: String?
         var bestScore = 1.0
         for s in items {
             let score = Geodesy.distance(c, s.coordinate) / Self.reach(s.kind)
-            if score < bestScore {
+            if score < bestScore, s.areas.isEmpty || s.areas.contains(where: { $0.contains(c) }) {
                 bestScore = score
                 best = s.name
             }

@@ -81,6 +81,7 @@ struct IndexEncoder {
             cols.kind.append(Int(r.kind.code))
             cols.category.append(Int(r.category?.code ?? 0))
             cols.tag.append(tags[tag]!)
+            cols.importance.append(Int((min(1, max(0, r.importance)) * 255).rounded()))
             cols.osm.append(r.osm.packed)
             var tokens = TextFolding.tokens(r.name)
             for t in TextFolding.tokens(r.brand ?? "") where !tokens.contains(t) { tokens.append(t) }
@@ -167,7 +168,7 @@ struct IndexEncoder {
 private struct RecordColumns {
     var lat: [UInt64] = [], lon: [UInt64] = [], osm: [UInt64] = []
     var name: [Int] = [], locality: [Int] = [], street: [Int] = [], house: [Int] = []
-    var kind: [Int] = [], category: [Int] = [], tag: [Int] = []
+    var kind: [Int] = [], category: [Int] = [], tag: [Int] = [], importance: [Int] = []
 
     func write(into w: inout IndexFileWriter) {
         w.column(.recordLat, lat)
@@ -179,6 +180,7 @@ private struct RecordColumns {
         w.column(.recordKind, kind)
         w.column(.recordCategory, category)
         w.column(.recordTag, tag)
+        w.column(.recordImportance, importance)
         w.column(.recordOSM, osm)
     }
 }

@@ -7,7 +7,7 @@ enum SectionID: UInt32, CaseIterable {
     case stringBytes, stringStarts
     case tokenBytes, tokenStarts, postingStarts, postings
     case recordLat, recordLon, recordName, recordLocality, recordStreet, recordHouse
-    case recordKind, recordCategory, recordTag, recordOSM, recordTokenStarts, recordTokens
+    case recordKind, recordCategory, recordTag, recordImportance, recordOSM, recordTokenStarts, recordTokens
     case recordGeometryStarts, geometryBytes
     case tagKeys, tagValues
     case localityName, localityTokenStarts, localityTokens

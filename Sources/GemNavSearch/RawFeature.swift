@@ -50,6 +50,8 @@ struct RawFeature {
     var housenumber: String?
     var city: String?
     var postcode: String?
+    /// Has a Wikipedia or Wikidata link: a landmark people search for by a word of its name.
+    var notable: Bool
     /// Position of a node feature.
     var point: Coordinate?
     /// Nodes of a way (outline) or the one node standing for a relation.
@@ -63,6 +65,7 @@ struct RawFeature {
         street = tags["addr:street"]
         city = tags["addr:city"]
         postcode = tags["addr:postcode"]
+        notable = tags["wikidata"] != nil || tags["wikipedia"] != nil || tags["brand:wikidata"] != nil
         osm = OSMRef(type: type, id: id)
         if let place = tags["place"], let placeKind = Self.placeKinds[place], name != nil {
             kind = placeKind

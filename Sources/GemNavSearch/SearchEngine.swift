@@ -81,6 +81,9 @@ extension SearchIndex {
         var total = 0.0
         var covered = 0 as UInt64
         var unmatched = 0
+        // Matched words rarer than 1 in 20 records: "rua" and "do" alone do not make
+        // "Rua do Outeiro" an answer to "rua do almada".
+        var informative = 0
         var address: Int?
         for (i, term) in terms.enumerated() {
             var best: MatchQuality?
@@ -110,19 +113,21 @@ extension SearchIndex {
             if bestSlot >= 0, bestSlot < 64 { covered |= 1 << UInt64(bestSlot) }
             tier = max(tier, q.tier)
             total += q.score
+            if term.postingCount * 20 < recordCount { informative += 1 }
         }
         // Up to a third of the words may go unmatched ("rua santa catarina porto" in an
-        // extract without Porto itself), ranking below every full match.
+        // extract without Porto itself) when more informative words match than are missing;
+        // such answers rank below every full match.
         if unmatched > 0 {
-            guard unmatched * 3 <= terms.count else { return nil }
+            guard unmatched * 3 <= terms.count, informative >= 1 + unmatched else { return nil }
             tier = .partial
         }
         let kind = SearchResultKind.from(code: recordKind[r])
         let tokenCount = max(1, end - start)
         var score = total / Double(terms.count)
-        score += 0.25 * Double(covered.nonzeroBitCount) / Double(tokenCount)
+        score += 0.15 * Double(covered.nonzeroBitCount) / Double(tokenCount)
         score += 0.4 * (1 - Double(kind.rank) / Double(SearchResultKind.allCases.count))
-        score += 0.05 * (1 - Double(r) / Double(recordCount))
+        score += 0.4 * Double(recordImportance[r]) / 255
         if address != nil { score += 0.2 }
         if let p = near {
             let c = address.map { coordinate(ofAddress: $0) } ?? coordinate(ofRecord: r)

@@ -19,6 +19,7 @@ public final class SearchIndex: @unchecked Sendable {
     let recordLat: PackedColumn, recordLon: PackedColumn, recordName: PackedColumn
     let recordLocality: PackedColumn, recordStreet: PackedColumn, recordHouse: PackedColumn
     let recordKind: PackedColumn, recordCategory: PackedColumn, recordTag: PackedColumn
+    let recordImportance: PackedColumn
     let recordOSM: PackedColumn, recordTokenStarts: PackedColumn, recordTokens: PackedColumn
     let geometryStarts: PackedColumn, geometry: PackedColumn
     let tagKeys: PackedColumn, tagValues: PackedColumn
@@ -52,6 +53,7 @@ public final class SearchIndex: @unchecked Sendable {
         recordLat = file[.recordLat]; recordLon = file[.recordLon]; recordName = file[.recordName]
         recordLocality = file[.recordLocality]; recordStreet = file[.recordStreet]; recordHouse = file[.recordHouse]
         recordKind = file[.recordKind]; recordCategory = file[.recordCategory]; recordTag = file[.recordTag]
+        recordImportance = file[.recordImportance]
         recordOSM = file[.recordOSM]; recordTokenStarts = file[.recordTokenStarts]; recordTokens = file[.recordTokens]
         geometryStarts = file[.recordGeometryStarts]; geometry = file[.geometryBytes]
         tagKeys = file[.tagKeys]; tagValues = file[.tagValues]

@@ -9,7 +9,7 @@ public protocol OSMEntitySource {
     func read(_ kinds: OSMEntityKinds, progress: ((Double) -> Void)?, _ visit: (OSMEntity) throws -> Void) throws
 }
 
-// OSMREADER-CONFORMANCE
+extension OSMReader: OSMEntitySource {}
 
 /// OSM objects held in memory, for tests and small programmatic inputs.
 public struct OSMEntityList: OSMEntitySource, Sendable {
@@ -37,9 +37,11 @@ public struct OSMEntityList: OSMEntitySource, Sendable {
 public struct SearchBuildProgress: Sendable, Hashable {
     /// The step under way.
     public enum Phase: String, Sendable, Hashable {
-        /// Pass 1: ways and relations, noting which nodes are needed.
+        /// Pass 1: relations, noting boundary and POI member ways.
+        case readingRelations
+        /// Pass 2: ways, noting which nodes are needed.
         case readingWays
-        /// Pass 2: nodes, keeping only the needed coordinates.
+        /// Pass 3: nodes, keeping only the needed coordinates.
         case readingNodes
         /// Merging streets, attaching addresses, building the token dictionary.
         case assembling
@@ -55,25 +57,33 @@ public struct SearchBuildProgress: Sendable, Hashable {
 
 /// Builds the offline search index from OSM objects.
 ///
-/// Reading is two passes so memory follows what gets indexed, not the file: pass 1 keeps the
-/// named streets, addressed buildings and POI areas and notes the node ids they need; pass 2
-/// keeps tagged nodes that are features themselves and the coordinates of just the noted nodes.
+/// Reading is three passes so memory follows what gets indexed, not the file: relations
+/// first (boundaries and POI areas, noting their member ways), then ways (named streets,
+/// addressed buildings, POI areas and those members, noting the node ids they need), then
+/// nodes (features themselves, and the coordinates of just the noted nodes). A PBF reader
+/// skips the blocks of other kinds, so the extra passes cost little.
 public final class SearchIndexBuilder {
     var features: [RawFeature] = []
     var streetWays: [RawStreetWay] = []
     private var neededNodes = Set<Int64>()
-    private var wayFirstNode: [Int64: Int64] = [:]
+    /// Relation features waiting for the first node of their first way, by way id.
+    private var firstWayOf: [Int64: [Int]] = [:]
+    var boundaries: [RawBoundary] = []
+    private var boundaryWays: [Int64: [Int]] = [:]
     var nodeCoordinates: [Int64: Coordinate] = [:]
     private var assembled: IndexTables?
 
     /// Creates an empty builder.
     public init() {}
 
-    /// Reads `source` in two passes and assembles the index.
+    /// Reads `source` in three passes and assembles the index.
     /// - Throws: what the source throws, or `SearchError` `.nothingToIndex`.
     public func build(from source: some OSMEntitySource, progress: ((SearchBuildProgress) -> Void)? = nil) throws {
-        try source.read([.ways, .relations], progress: { progress?(SearchBuildProgress(phase: .readingWays, fraction: $0)) }) {
-            addWayOrRelation($0)
+        try source.read(.relations, progress: { progress?(SearchBuildProgress(phase: .readingRelations, fraction: $0)) }) {
+            if case .relation(let relation) = $0 { addRelation(relation) }
+        }
+        try source.read(.ways, progress: { progress?(SearchBuildProgress(phase: .readingWays, fraction: $0)) }) {
+            if case .way(let way) = $0 { addWay(way) }
         }
         try source.read(.nodes, progress: { progress?(SearchBuildProgress(phase: .readingNodes, fraction: $0)) }) {
             if case .node(let node) = $0 { addNode(node) }
@@ -83,51 +93,61 @@ public final class SearchIndexBuilder {
         progress?(SearchBuildProgress(phase: .assembling, fraction: 1))
     }
 
-    /// Pass 1: takes a way or relation (nodes are ignored here).
-    public func addWayOrRelation(_ entity: OSMEntity) {
+    /// Pass 1: takes a relation: a named area or POI, or an administrative boundary whose
+    /// member ways the next pass keeps.
+    public func addRelation(_ relation: OSMRelation) {
         assembled = nil
-        switch entity {
-        case .node: return
-        case .way(let way):
-            guard let first = way.nodeRefs.first else { return }
-            if way.tags.isEmpty {
-                wayFirstNode[way.id] = first
-                return
+        let tags = relation.tags
+        if tags["boundary"] == "administrative", let name = tags["name"],
+           let level = tags["admin_level"].flatMap(Int.init)
+        {
+            boundaries.append(RawBoundary(name: name, level: level))
+            for m in relation.members where m.type == .way {
+                boundaryWays[m.ref, default: []].append(boundaries.count - 1)
             }
-            if let name = way.tags["name"], let highway = way.tags["highway"],
-               !Self.nonStreetHighways.contains(highway)
-            {
-                streetWays.append(RawStreetWay(id: way.id, name: name, highway: highway, refs: way.nodeRefs))
-                neededNodes.formUnion(way.nodeRefs)
-            } else if var feature = RawFeature(tags: way.tags, type: .way, id: way.id) {
-                feature.refs = way.nodeRefs
-                features.append(feature)
-                neededNodes.formUnion(way.nodeRefs)
-            } else {
-                wayFirstNode[way.id] = first
-            }
-        case .relation(let relation):
-            guard relation.tags["type"] != "restriction",
-                  var feature = RawFeature(tags: relation.tags, type: .relation, id: relation.id)
-            else { return }
-            // A relation is placed at its label or centre node when it names one, else at the
-            // first node of its first way: good enough for a search pin, no geometry assembly.
-            let labelled = relation.members.first { $0.type == .node && ["label", "admin_centre"].contains($0.role) }
-            if let node = labelled {
-                feature.refs = [node.ref]
-            } else if let way = relation.members.first(where: { $0.type == .way }),
-                      let first = wayFirstNode[way.ref]
-            {
-                feature.refs = [first]
-            } else {
-                return
-            }
-            neededNodes.insert(feature.refs[0])
+            return
+        }
+        guard tags["type"] != "restriction",
+              var feature = RawFeature(tags: tags, type: .relation, id: relation.id)
+        else { return }
+        // A relation is placed at its label or centre node when it names one, else at the
+        // first node of its first way: good enough for a search pin, no geometry assembly.
+        if let node = relation.members.first(where: { $0.type == .node && ["label", "admin_centre"].contains($0.role) }) {
+            feature.refs = [node.ref]
+            neededNodes.insert(node.ref)
+        } else if let way = relation.members.first(where: { $0.type == .way }) {
+            firstWayOf[way.ref, default: []].append(features.count)
+        } else {
+            return
+        }
+        features.append(feature)
+    }
+
+    /// Pass 2: takes a way: a named street, an addressed building, a POI area, or a member
+    /// that pass 1 asked for.
+    public func addWay(_ way: OSMWay) {
+        assembled = nil
+        guard let first = way.nodeRefs.first else { return }
+        if let owners = firstWayOf[way.id] {
+            for i in owners { features[i].refs = [first] }
+            neededNodes.insert(first)
+        }
+        if let owners = boundaryWays[way.id] {
+            for b in owners { boundaries[b].ways.append(way.nodeRefs) }
+            neededNodes.formUnion(way.nodeRefs)
+        }
+        guard !way.tags.isEmpty else { return }
+        if let name = way.tags["name"], let highway = way.tags["highway"], !Self.nonStreetHighways.contains(highway) {
+            streetWays.append(RawStreetWay(id: way.id, name: name, highway: highway, refs: way.nodeRefs))
+            neededNodes.formUnion(way.nodeRefs)
+        } else if var feature = RawFeature(tags: way.tags, type: .way, id: way.id) {
+            feature.refs = way.nodeRefs
             features.append(feature)
+            neededNodes.formUnion(way.nodeRefs)
         }
     }
 
-    /// Pass 2: takes a node, keeping it as a feature or as a coordinate something needs.
+    /// Pass 3: takes a node, keeping it as a feature or as a coordinate something needs.
     public func addNode(_ node: OSMNode) {
         assembled = nil
         if neededNodes.contains(node.id) { nodeCoordinates[node.id] = node.coordinate }

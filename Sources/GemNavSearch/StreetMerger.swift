@@ -1,3 +1,4 @@
+import Foundation
 import GemNavCore
 
 /// Merges named highway ways into streets: one street per name and neighbourhood.
@@ -56,7 +57,8 @@ struct StreetMerger {
                 let record = BuildRecord(
                     kind: .street, category: nil, name: main.way.name, brand: nil, coordinate: centre,
                     locality: nil, street: nil, housenumber: nil, key: "highway", value: main.way.highway,
-                    osm: OSMRef(type: .way, id: main.way.id), importance: lengths.reduce(0, +),
+                    osm: OSMRef(type: .way, id: main.way.id),
+                    importance: min(1, log10(max(1, lengths.reduce(0, +))) / 4) * 0.5,
                     geometry: parts.map { GeometryCodec.simplify($0.line) })
                 merged.add(record, folded: folded, box: box, into: &records)
             }

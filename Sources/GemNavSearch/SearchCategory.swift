@@ -14,12 +14,16 @@ public enum SearchCategory: String, CaseIterable, Sendable, Codable {
     case chargingStation = "charging station", carRental = "car rental"
     case bicycleRental = "bicycle rental", taxi, hairdresser, clothes, shop, other
 
+    /// `allCases` computed once (the synthesised property allocates on every call).
+    static let ordered = allCases
+    private static let codes = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, UInt8($0)) })
+
     /// The category's position, as stored in the index.
-    var code: UInt8 { UInt8(Self.allCases.firstIndex(of: self)!) }
+    var code: UInt8 { Self.codes[self]! }
 
     /// The category stored as `code`, or `other` for an unknown code.
     static func from(code: UInt64) -> SearchCategory {
-        code < allCases.count ? allCases[Int(code)] : .other
+        code < ordered.count ? ordered[Int(code)] : .other
     }
 
     /// The display name of an unnamed point of this category ("Pharmacy").

@@ -46,25 +46,34 @@ extension SearchIndex {
         let terms = words.enumerated().map { i, w in
             TermMatcher(w, index: self, allowPrefix: i == words.count - 1 ? lastIsPrefix : w.count >= 2, fuzzy: fuzzy)
         }
+        let streetCode = UInt64(SearchResultKind.street.code)
+        let kindCount = Double(SearchResultKind.ordered.count)
         let drivers = terms.indices
             .filter { !terms[$0].isNumeric || terms.allSatisfy(\.isNumeric) }
             .sorted { terms[$0].postingCount < terms[$1].postingCount }
         var seen = [UInt64](repeating: 0, count: recordCount / 64 + 1)
         let cosLat = cos((near ?? centre).latitude * .pi / 180)
-        // A word that matches nothing (a city the extract lacks, a stray word) may be left
-        // out when enough others match; the next driver covers the case where it was the rarest.
-        for d in drivers.prefix(2) where terms[d].postingCount > 0 {
-            let driver = terms[d]
-            let fraction = min(1, Double(Self.candidateBudget) / Double(driver.postingCount))
-            for t in driver.tokens {
-                let start = postingStarts.int(t), end = postingStarts.int(t + 1)
-                let take = fraction < 1 ? max(1, Int((Double(end - start) * fraction).rounded(.up))) : end - start
-                for p in start..<(start + take) {
-                    let r = postings.int(p)
-                    if seen[r >> 6] & (1 << UInt64(r & 63)) != 0 { continue }
-                    seen[r >> 6] |= 1 << UInt64(r & 63)
-                    if let c = score(record: r, terms: terms, lastIsPrefix: lastIsPrefix, near: near, cosLat: cosLat) {
-                        top.offer(c)
+        let spans = terms.map(\.span)
+        spans.withUnsafeBufferPointer { spans in
+            // A word that matches nothing (a city the extract lacks, a stray word) may be left
+            // out when enough others match; a second driver covers the case where it was the
+            // rarest, but only while the page is not yet full.
+            for (n, d) in drivers.prefix(2).enumerated() where terms[d].postingCount > 0 {
+                if n > 0, top.items.count >= top.limit { break }
+                let driver = terms[d]
+                let fraction = min(1, Double(Self.candidateBudget) / Double(driver.postingCount))
+                for t in driver.tokens {
+                    let start = postingStarts.int(t), end = postingStarts.int(t + 1)
+                    let take = fraction < 1 ? max(1, Int((Double(end - start) * fraction).rounded(.up))) : end - start
+                    for p in start..<(start + take) {
+                        let r = postings.int(p)
+                        if seen[r >> 6] & (1 << UInt64(r & 63)) != 0 { continue }
+                        seen[r >> 6] |= 1 << UInt64(r & 63)
+                        if let c = score(record: r, spans: spans, terms: terms, lastIsPrefix: lastIsPrefix,
+                                         near: near, cosLat: cosLat, streetCode: streetCode, kindCount: kindCount)
+                        {
+                            top.offer(c)
+                        }
                     }
                 }
             }
@@ -73,8 +82,9 @@ extension SearchIndex {
 
     /// Matches every query word against record `r`: its own tokens, then its locality's,
     /// then (for a street and a word with digits) its house numbers.
-    private func score(record r: Int, terms: [TermMatcher], lastIsPrefix: Bool, near: Coordinate?,
-                       cosLat: Double) -> Candidate?
+    private func score(record r: Int, spans: UnsafeBufferPointer<TermSpan>, terms: [TermMatcher],
+                       lastIsPrefix: Bool, near: Coordinate?,
+                       cosLat: Double, streetCode: UInt64, kindCount: Double) -> Candidate?
     {
         let start = recordTokenStarts.int(r), end = recordTokenStarts.int(r + 1)
         var tier = MatchQuality.Tier.exact
@@ -85,23 +95,26 @@ extension SearchIndex {
         // "Rua do Outeiro" an answer to "rua do almada".
         var informative = 0
         var address: Int?
-        for (i, term) in terms.enumerated() {
+        for i in 0..<spans.count {
+            let term = spans[i]
             var best: MatchQuality?
             var bestSlot = -1
             for k in start..<end {
                 let t = recordTokens.int(k)
-                if let q = term.match(t, length: tokenStarts.int(t + 1) - tokenStarts.int(t)),
-                   best.map({ q.tier < $0.tier || (q.tier == $0.tier && q.score > $0.score) }) ?? true
-                {
+                var quality = term.match(t, tokenLength: tokenStarts.int(t + 1) - tokenStarts.int(t))
+                if quality == nil, term.hasFuzzy, let e = terms[i].edits(to: t) {
+                    quality = MatchQuality(tier: .fuzzy, score: 0.5 - 0.1 * Double(e))
+                }
+                if let q = quality, best.map({ q.tier < $0.tier || (q.tier == $0.tier && q.score > $0.score) }) ?? true {
                     best = q
                     bestSlot = k - start
                 }
             }
-            if best == nil, let q = localityMatch(record: r, term: term) {
+            if best == nil, let q = localityMatch(record: r, term: term, matcher: terms[i]) {
                 best = MatchQuality(tier: q.tier, score: q.score * 0.8)
             }
-            if best == nil, term.isNumeric, address == nil, recordKind[r] == UInt64(SearchResultKind.street.code),
-               let (a, q) = houseMatch(street: r, term: term, prefix: lastIsPrefix && i == terms.count - 1)
+            if best == nil, term.isNumeric, address == nil, recordKind[r] == streetCode,
+               let (a, q) = houseMatch(street: r, term: terms[i], prefix: lastIsPrefix && i == spans.count - 1)
             {
                 address = a
                 best = q
@@ -113,7 +126,7 @@ extension SearchIndex {
             if bestSlot >= 0, bestSlot < 64 { covered |= 1 << UInt64(bestSlot) }
             tier = max(tier, q.tier)
             total += q.score
-            if term.postingCount * 20 < recordCount { informative += 1 }
+            if term.informative * 20 < recordCount { informative += 1 }
         }
         // Up to a third of the words may go unmatched ("rua santa catarina porto" in an
         // extract without Porto itself) when more informative words match than are missing;
@@ -122,11 +135,11 @@ extension SearchIndex {
             guard unmatched * 3 <= terms.count, informative >= 1 + unmatched else { return nil }
             tier = .partial
         }
-        let kind = SearchResultKind.from(code: recordKind[r])
         let tokenCount = max(1, end - start)
         var score = total / Double(terms.count)
         score += 0.15 * Double(covered.nonzeroBitCount) / Double(tokenCount)
-        score += 0.4 * (1 - Double(kind.rank) / Double(SearchResultKind.allCases.count))
+        // Kind codes are ranks: the index stores each kind as its position in importance order.
+        score += 0.4 * (1 - Double(recordKind[r]) / kindCount)
         score += 0.4 * Double(recordImportance[r]) / 255
         if address != nil { score += 0.2 }
         if let p = near {
@@ -136,17 +149,17 @@ extension SearchIndex {
         return Candidate(record: r, address: address, tier: tier, score: score)
     }
 
-    private func localityMatch(record r: Int, term: TermMatcher) -> MatchQuality? {
+    private func localityMatch(record r: Int, term: TermSpan, matcher: TermMatcher) -> MatchQuality? {
         let l = recordLocality.int(r)
         guard l > 0 else { return nil }
         var best: MatchQuality?
         for k in localityTokenStarts.int(l - 1)..<localityTokenStarts.int(l) {
             let t = localityTokens.int(k)
-            if let q = term.match(t, length: tokenStarts.int(t + 1) - tokenStarts.int(t)),
-               best.map({ q.tier < $0.tier }) ?? true
-            {
-                best = q
+            var quality = term.match(t, tokenLength: tokenStarts.int(t + 1) - tokenStarts.int(t))
+            if quality == nil, term.hasFuzzy, let e = matcher.edits(to: t) {
+                quality = MatchQuality(tier: .fuzzy, score: 0.5 - 0.1 * Double(e))
             }
+            if let q = quality, best.map({ q.tier < $0.tier }) ?? true { best = q }
         }
         return best
     }

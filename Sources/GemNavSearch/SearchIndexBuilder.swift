@@ -173,13 +173,13 @@ public final class SearchIndexBuilder {
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try data.write(to: temp)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temp)
-            } else {
-                try FileManager.default.moveItem(at: temp, to: url)
+            // rename(2) replaces the target atomically, which FileManager does not promise.
+            guard rename(temp.path, url.path) == 0 else {
+                throw SearchError(.io(reason: String(cString: strerror(errno))), url: url)
             }
         } catch {
             try? FileManager.default.removeItem(at: temp)
+            if let known = error as? SearchError { throw known }
             throw SearchError(.io(reason: error.localizedDescription), url: url)
         }
         progress?(SearchBuildProgress(phase: .writing, fraction: 1))

@@ -5,12 +5,17 @@ public enum SearchResultKind: String, Sendable, Codable, CaseIterable {
     case country, state, city, town, village, suburb, quarter, neighbourhood, hamlet, island
     case locality, airport, station, street, house, poi, stop
 
+    /// `allCases` computed once: the synthesised property builds a new array on every call,
+    /// far too slow for the per-candidate scoring loop.
+    static let ordered = allCases
+    private static let ranks = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
+
     /// Rank used to order results of equal text match: lower is more important.
-    var rank: Int { Self.allCases.firstIndex(of: self)! }
+    var rank: Int { Self.ranks[self]! }
 
     /// The kind stored as `code` in the index.
     static func from(code: UInt64) -> SearchResultKind {
-        code < allCases.count ? allCases[Int(code)] : .poi
+        code < ordered.count ? ordered[Int(code)] : .poi
     }
 
     /// The kind's position, as stored in the index.
@@ -30,13 +35,12 @@ public enum SearchResultKind: String, Sendable, Codable, CaseIterable {
     /// The Photon `type` of a result of this kind.
     var photonType: String {
         switch self {
-        case .country, .state, .city, .locality: return rawValue == "locality" ? "locality" : rawValue
-        case .town, .village, .hamlet: return "city"
+        case .country, .state: return rawValue
+        case .city, .town, .village, .hamlet: return "city"
         case .suburb, .quarter, .neighbourhood: return "district"
-        case .island: return "locality"
+        case .island, .locality: return "locality"
         case .street: return "street"
-        case .house: return "house"
-        case .airport, .station, .poi, .stop: return "house"
+        case .house, .airport, .station, .poi, .stop: return "house"
         }
     }
 }

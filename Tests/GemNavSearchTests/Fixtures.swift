@@ -5,10 +5,11 @@ import GemNavOSM
 
 /// Indexes built once per test run from the shared OSM extracts.
 enum Fixtures {
-    /// repoRoot/../shared/data/osm, found from this file's path.
-    static let dataDirectory = URL(fileURLWithPath: #filePath)
+    /// The repository root, found from this file's path.
+    static let repoRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data/osm")
+    /// repoRoot/../shared/data/osm.
+    static let dataDirectory = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/data/osm")
 
     static let monaco = Result { try load("monaco") }
     static let porto = Result { try load("porto_portugal") }

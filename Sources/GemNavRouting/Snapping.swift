@@ -93,10 +93,12 @@ extension RoutingGraph {
         let dLat = radius / 111_320, dLon = dLat / max(0.05, cos(c.latitude * .pi / 180))
         let (r0, c0) = grid.cell(c.latitude - dLat, c.longitude - dLon)
         let (r1, c1) = grid.cell(c.latitude + dLat, c.longitude + dLon)
-        let rowRange = max(0, r0)...min(grid.rows - 1, r1)
-        let colRange = max(0, c0)...min(grid.cols - 1, c1)
-        guard !rowRange.isEmpty, !colRange.isEmpty, rowRange.lowerBound <= rowRange.upperBound,
-              colRange.lowerBound <= colRange.upperBound else { return }
+        // A point beyond the grid's edge gives bounds that cross; a closed range over them
+        // would trap, so they are checked before the ranges are formed.
+        let firstRow = max(0, r0), lastRow = min(grid.rows - 1, r1)
+        let firstCol = max(0, c0), lastCol = min(grid.cols - 1, c1)
+        guard firstRow <= lastRow, firstCol <= lastCol else { return }
+        let rowRange = firstRow...lastRow, colRange = firstCol...lastCol
         for row in rowRange {
             for col in colRange {
                 let cell = row * grid.cols + col

@@ -12,12 +12,15 @@ let package = Package(
         .library(name: "GemNavSearch", targets: ["GemNavSearch"]),
         .library(name: "GemNavNavigation", targets: ["GemNavNavigation"]),
         .library(name: "GemNavStorage", targets: ["GemNavStorage"]),
+        .library(name: "GemNavServer", targets: ["GemNavServer"]),
         .executable(name: "gemnav", targets: ["gemnav"]),
         .executable(name: "gemnav-bench", targets: ["gemnav-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // Geometry and the route/step models every layer shares (OSRM v5 shaped).
@@ -38,11 +41,21 @@ let package = Package(
         .target(
             name: "GemNavStorage",
             dependencies: ["GemNavCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
+        .target(
+            name: "GemNavServer",
+            dependencies: [
+                "GemNavCore", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "gemnav",
             dependencies: [
                 "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation",
+                "GemNavNavigation", "GemNavServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -62,5 +75,13 @@ let package = Package(
             name: "GemNavStorageTests",
             dependencies: ["GemNavStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
+        .testTarget(
+            name: "GemNavServerTests",
+            dependencies: [
+                "GemNavServer", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
     ]
 )

@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// The `gemnav` command: offline routing, guidance, search and navigation on OpenStreetMap data.
 @main
-struct GemNav: ParsableCommand {
+struct GemNav: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gemnav",
         abstract: "Offline turn-by-turn navigation on OpenStreetMap data.",
         discussion: "Map data © OpenStreetMap contributors, ODbL.",
-        subcommands: [ImportCommand.self, RouteCommand.self])
+        subcommands: [ImportCommand.self, RouteCommand.self, ServeCommand.self])
 }

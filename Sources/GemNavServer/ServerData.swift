@@ -1,0 +1,57 @@
+import Foundation
+import GemNavRouting
+import GemNavSearch
+
+/// What the server answers from: the routing graph of a data directory and, when the
+/// directory has one, its search index. Immutable and safe to share across threads.
+public final class ServerData: Sendable {
+    /// The file name of the search index inside a data directory, beside `graph.gemnav`.
+    public static let searchIndexFileName = "search.gemnav"
+
+    /// Route and nearest queries.
+    public let engine: RoutingEngine
+    /// Search and reverse geocoding, nil when the directory has no index.
+    public let search: SearchIndex?
+
+    /// Wraps a loaded engine and index.
+    public init(engine: RoutingEngine, search: SearchIndex?) {
+        self.engine = engine
+        self.search = search
+    }
+
+    /// Loads `directory` as written by `gemnav import`. Both files are memory-mapped, so this
+    /// takes milliseconds whatever the map's size.
+    /// - Throws: `RoutingError` when the graph is missing or unusable, `SearchError` when a
+    ///   search index is present but unusable (a missing index only disables `/search`).
+    public convenience init(directory: URL) throws {
+        let engine = try RoutingEngine(directory: directory)
+        let indexURL = directory.appendingPathComponent(Self.searchIndexFileName)
+        let search = FileManager.default.fileExists(atPath: indexURL.path) ? try SearchIndex(contentsOf: indexURL) : nil
+        self.init(engine: engine, search: search)
+    }
+}
+
+/// Bounds on what one request may ask for, so no client can tie up a core for long.
+public struct ServerLimits: Sendable, Hashable {
+    /// Most coordinates in one route request (osrm-routed's `--max-viaroute-size` is 500).
+    public var maxWaypoints: Int
+    /// Most alternative routes (osrm-routed's `--max-alternatives` default).
+    public var maxAlternatives: Int
+    /// Most results of one nearest request (osrm-routed's `--max-nearest-size` default).
+    public var maxNearest: Int
+    /// Most results of one search.
+    public var maxSearchResults: Int
+    /// Longest accepted request URI in bytes; longer ones get HTTP 414.
+    public var maxURLBytes: Int
+
+    /// Creates limits; the defaults suit a public-facing server.
+    public init(maxWaypoints: Int = 100, maxAlternatives: Int = 3, maxNearest: Int = 100,
+                maxSearchResults: Int = 50, maxURLBytes: Int = 8192)
+    {
+        self.maxWaypoints = maxWaypoints
+        self.maxAlternatives = maxAlternatives
+        self.maxNearest = maxNearest
+        self.maxSearchResults = maxSearchResults
+        self.maxURLBytes = maxURLBytes
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import GemNavServer
+import Hummingbird
+import Logging
+
+/// `gemnav serve`: the OSRM-compatible route API and Photon-shaped search over HTTP.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a graph directory over HTTP: OSRM route and nearest API, search, reverse.",
+        discussion: """
+            Endpoints: GET /route/v1/{profile}/{lon,lat;lon,lat...}, /nearest/v1/{profile}/{lon,lat},
+            /search?q=, /reverse?lat=&lon=, /health. Stops gracefully on SIGINT or SIGTERM.
+            """)
+
+    @Option(help: "Graph directory made by `gemnav import`.")
+    var data: String
+
+    @Option(help: "Address to listen on (0.0.0.0 for every interface).")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port: Int = 5000
+
+    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error.")
+    var logLevel: String = "info"
+
+    func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("Unknown --log-level '\(logLevel)'. Use trace, debug, info, notice, warning or error.")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "gemnav.serve")
+        logger.logLevel = level
+        let data = try CLIError.wrap { try ServerData(directory: URL(fileURLWithPath: self.data)) }
+        let app = GemNavServer.application(
+            data: data, host: host, port: port, logger: logger,
+            onListening: { address in
+                // Written unbuffered: scripts wait for this line to know the port is open.
+                let what = data.search == nil ? "routes" : "routes and search"
+                FileHandle.standardOutput.write(
+                    Data("gemnav serving \(data.engine.graph.profile.name) \(what) on http://\(address)\n".utf8))
+            })
+        try await app.runService()
+    }
+}

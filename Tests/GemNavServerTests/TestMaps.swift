@@ -1,0 +1,130 @@
+import Foundation
+import GemNavOSM
+import GemNavRouting
+import GemNavSearch
+import GemNavServer
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+/// Data directories built once per test run: a hand-written town, the same without a search
+/// index, and Monaco from the repository's embedded extract.
+enum TestMaps {
+    /// A small town near 48.85 N, 2.35 E. Rue Alpha runs east from node 1 to node 3; Rue Beta,
+    /// Rue Gamma and Rue Delta close a block north of it; a toll bridge is the only way to
+    /// Rue Lointaine; Rue Isolée is an island no road reaches.
+    static let townXML = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="hand">
+          <node id="1" lat="48.8500" lon="2.3500"/>
+          <node id="2" lat="48.8500" lon="2.3530"/>
+          <node id="3" lat="48.8500" lon="2.3560"/>
+          <node id="4" lat="48.8530" lon="2.3530"/>
+          <node id="5" lat="48.8530" lon="2.3560"/>
+          <node id="6" lat="48.8530" lon="2.3600"/>
+          <node id="7" lat="48.8530" lon="2.3640"/>
+          <node id="8" lat="48.8560" lon="2.3640"/>
+          <node id="9" lat="48.8450" lon="2.3700"/>
+          <node id="10" lat="48.8450" lon="2.3720"/>
+          <node id="20" lat="48.8505" lon="2.3545"><tag k="amenity" v="pharmacy"/><tag k="name" v="Pharmacie Alpha"/></node>
+          <way id="101"><nd ref="1"/><nd ref="2"/><nd ref="3"/>
+            <tag k="highway" v="residential"/><tag k="name" v="Rue Alpha"/></way>
+          <way id="102"><nd ref="2"/><nd ref="4"/>
+            <tag k="highway" v="residential"/><tag k="name" v="Rue Beta"/></way>
+          <way id="103"><nd ref="4"/><nd ref="5"/>
+            <tag k="highway" v="residential"/><tag k="name" v="Rue Gamma"/></way>
+          <way id="104"><nd ref="3"/><nd ref="5"/>
+            <tag k="highway" v="residential"/><tag k="name" v="Rue Delta"/></way>
+          <way id="105"><nd ref="5"/><nd ref="6"/>
+            <tag k="highway" v="secondary"/><tag k="name" v="Pont à Péage"/><tag k="toll" v="yes"/></way>
+          <way id="106"><nd ref="6"/><nd ref="7"/><nd ref="8"/>
+            <tag k="highway" v="residential"/><tag k="name" v="Rue Lointaine"/></way>
+          <way id="107"><nd ref="9"/><nd ref="10"/>
+            <tag k="highway" v="residential"/><tag k="name" v="Rue Isolée"/></way>
+        </osm>
+        """
+
+    /// The town's graph and search index.
+    static let town = Result { try build("town", source: writeTown(), search: true) }
+    /// The town's graph alone.
+    static let townWithoutSearch = Result { try build("town-nosearch", source: writeTown(), search: false) }
+    /// Monaco's car graph and search index.
+    static let monaco = Result {
+        let pbf = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Data/monaco.osm.pbf")
+        return try build("monaco", source: pbf, search: true)
+    }
+
+    /// A scratch directory unique to this test process.
+    static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gemnav-server-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    private static func writeTown() throws -> URL {
+        let url = scratch.appendingPathComponent("town.osm")
+        try Data(townXML.utf8).write(to: url)
+        return url
+    }
+
+    /// Imports `source` for the car profile into a fresh directory, with a search index beside
+    /// the graph when asked, as `gemnav import` lays it out.
+    private static func build(_ name: String, source: URL, search: Bool) throws -> ServerData {
+        let dir = scratch.appendingPathComponent(name)
+        _ = try GraphImporter(profile: .car).importGraph(from: source, to: dir)
+        if search {
+            let builder = SearchIndexBuilder()
+            try builder.build(from: try OSMReader(contentsOf: source))
+            try builder.write(to: dir.appendingPathComponent(ServerData.searchIndexFileName))
+        }
+        return try ServerData(directory: dir)
+    }
+
+    /// An application on `data`, on a free port so live tests can run side by side.
+    static func app(_ data: ServerData, limits: ServerLimits = ServerLimits()) -> some ApplicationProtocol {
+        var logger = Logger(label: "gemnav.test")
+        logger.logLevel = .critical
+        return GemNavServer.application(data: data, host: "127.0.0.1", port: 0, limits: limits, logger: logger)
+    }
+}
+
+/// The two ways every endpoint test runs: requests handed straight to the responder, and
+/// requests over a socket to a live server.
+enum Mode: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case router, live
+
+    var setup: TestingSetup { self == .router ? .router : .live }
+    var testDescription: String { rawValue }
+}
+
+/// A response read as JSON.
+struct JSONReply {
+    let status: HTTPResponse.Status
+    let body: [String: Any]
+    let raw: Data
+
+    /// The `code` member, OSRM's outcome.
+    var code: String? { body["code"] as? String }
+}
+
+extension TestClientProtocol {
+    /// GETs `uri` and parses the body as a JSON object.
+    func json(_ uri: String) async throws -> JSONReply {
+        let response = try await execute(uri: uri, method: .get)
+        let data = Data(response.body.readableBytesView)
+        let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                                "\(uri) answered \(String(decoding: data, as: UTF8.self))")
+        #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+        return JSONReply(status: response.status, body: body, raw: data)
+    }
+}
+
+/// Runs `body` against `data` in `mode`.
+func withServer(_ mode: Mode, _ data: ServerData, limits: ServerLimits = ServerLimits(),
+                _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws
+{
+    try await TestMaps.app(data, limits: limits).test(mode.setup, body)
+}

@@ -16,7 +16,7 @@ import polyline
 from routingpy import OSRM
 from routingpy.exceptions import RouterApiError
 
-# Monaco trips: Place du Casino, Stade Louis II, the port, Fontvieille, the Jardin Exotique.
+# Trips across Monaco: Place du Casino to Fontvieille, Moneghetti to Larvotto, and back and forth.
 TRIPS = [
     ((7.4278, 43.7395), (7.4155, 43.7275)),
     ((7.4206, 43.7310), (7.4378, 43.7490)),
@@ -100,9 +100,12 @@ def main():
     for origin, destination in TRIPS:
         check_trip(client, origin, destination)
 
-    # A fixed trip's street names, as a person reading the directions would see them.
+    # A fixed trip's street names, as a person reading the directions would see them: from
+    # Avenue de la Costa up through Rue Grimaldi to the Prince's Palace.
     _, names = check_trip(client, (7.4246, 43.7384), (7.4213, 43.7312))
-    print("Casino gardens -> port, steps:", " / ".join(n or "(unnamed)" for n in names))
+    print("Avenue de la Costa -> Place du Palais, steps:", " / ".join(n or "(unnamed)" for n in names))
+    check({"Avenue de la Costa", "Rue Grimaldi"} <= set(names) and names[-1] == "Place du Palais",
+          f"step names along the way: {names}")
 
     # The same route in the other geometry encodings decodes to the same line.
     origin, destination = TRIPS[0]

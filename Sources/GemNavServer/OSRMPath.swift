@@ -30,9 +30,9 @@ struct OSRMPath: Equatable {
         guard parts.count == 4, !parts[2].isEmpty, !parts[3].isEmpty else { throw Self.malformed }
         service = String(first)
         profile = String(parts[2])
-        var text = String(parts[3])
+        var text = parts[3]
         if text.hasSuffix(".json") { text.removeLast(5) }
-        guard let decoded = text.removingPercentEncoding else { throw Self.malformed }
+        guard let decoded = QueryString.percentDecoded(text, plusIsSpace: false) else { throw Self.malformed }
         coordinates = try Self.coordinates(decoded)
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The parameters of a URL query string, decoded, each name at most once.
 ///
 /// Reading is strict, as osrm-routed's is: an unknown, repeated or value-less parameter is an
@@ -52,9 +50,45 @@ struct QueryString {
         }
     }
 
+    /// Decodes `%XX` escapes (and `+` as a space in query strings) straight from the UTF-8
+    /// bytes: most parameters have neither, and Foundation's decoding showed in profiles.
+    /// Returns nil for a malformed escape or bytes that are not UTF-8.
+    static func percentDecoded(_ text: Substring, plusIsSpace: Bool) -> String? {
+        let utf8 = text.utf8
+        let percent = UInt8(ascii: "%"), plus = UInt8(ascii: "+")
+        guard utf8.contains(where: { $0 == percent || (plusIsSpace && $0 == plus) }) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            let b = utf8[i]
+            i = utf8.index(after: i)
+            if b == plus, plusIsSpace {
+                bytes.append(UInt8(ascii: " "))
+            } else if b == percent {
+                guard i != utf8.endIndex, let high = hexValue(utf8[i]) else { return nil }
+                i = utf8.index(after: i)
+                guard i != utf8.endIndex, let low = hexValue(utf8[i]) else { return nil }
+                i = utf8.index(after: i)
+                bytes.append(high << 4 | low)
+            } else {
+                bytes.append(b)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     private static func decode(_ text: Substring) throws -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        guard let decoded = spaced.removingPercentEncoding else {
+        guard let decoded = percentDecoded(text, plusIsSpace: true) else {
             throw ServerError(.invalidQuery, "Query string malformed: '\(text)' has an invalid %-escape")
         }
         return decoded

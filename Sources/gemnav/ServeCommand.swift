@@ -31,6 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("Unknown --log-level '\(logLevel)'. Use trace, debug, info, notice, warning or error.")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+        GemNavServer.runConcurrencyOnEventLoops()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "gemnav.serve")
         logger.logLevel = level

@@ -29,6 +29,7 @@ import Testing
         Case(uri: "/route/v1/driving/\(trip)?colour=red", code: "InvalidQuery", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?steps", code: "InvalidQuery", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?steps=true&steps=false", code: "InvalidQuery", status: .badRequest),
+        Case(uri: "/route/v1/driving/\(trip)?steps=%zz", code: "InvalidQuery", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?geometries=wkt", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?overview=half", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?steps=yes", code: "InvalidValue", status: .badRequest),

@@ -44,6 +44,24 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases)
+    func escapedAndPolylineCoordinatesAreRead(mode: Mode) async throws {
+        let data = try TestMaps.town.get()
+        let line = Polyline.encode([Coordinate(latitude: 48.85, longitude: 2.3502),
+                                    Coordinate(latitude: 48.853, longitude: 2.3545)])
+        let polyline = try #require("polyline(\(line))".addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        try await withServer(mode, data) { client in
+            let plain = try await client.json("/route/v1/driving/\(Self.townTrip)")
+            let escaped = try await client.json("/route/v1/driving/2.3502%2C48.8500%3B2.3545%2C48.8530.json?bearings=90%2C20%3B")
+            let encoded = try await client.json("/route/v1/driving/\(polyline)")
+            for reply in [escaped, encoded] {
+                #expect(reply.code == "Ok", "\(reply.body)")
+                let routes = reply.body["routes"] as? [[String: Any]]
+                #expect(routes?.first?["distance"] as? Double == (plain.body["routes"] as? [[String: Any]])?.first?["distance"] as? Double)
+            }
+        }
+    }
+
+    @Test(arguments: Mode.allCases)
     func monacoRouteMatchesItsOwnSteps(mode: Mode) async throws {
         let data = try TestMaps.monaco.get()
         try await withServer(mode, data) { client in

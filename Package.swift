@@ -57,6 +57,7 @@ let package = Package(
                 "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
                 "GemNavNavigation", "GemNavServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -3,6 +3,7 @@ import Foundation
 import GemNavServer
 import Hummingbird
 import Logging
+import NIOCore
 
 /// `gemnav serve`: the OSRM-compatible route API and Photon-shaped search over HTTP.
 struct ServeCommand: AsyncParsableCommand {
@@ -44,6 +45,10 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(
                     Data("gemnav serving \(data.engine.graph.profile.name) \(what) on http://\(address)\n".utf8))
             })
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let e as IOError where e.errnoCode == EADDRINUSE {
+            throw CLIError(description: "Port \(port) is already in use on \(host). Stop the other server or pick another --port.")
+        }
     }
 }

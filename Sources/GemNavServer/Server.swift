@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -6,15 +5,6 @@ import NIOPosix
 
 /// Builds the HTTP application that serves a data directory.
 public enum GemNavServer {
-    /// The Hummingbird application answering OSRM's route and nearest services, search,
-    /// reverse and health on `host:port`.
-    ///
-    /// Run it with `runService()`, which stops gracefully on SIGINT and SIGTERM: open
-    /// connections finish their requests before the process exits. Requests are served on
-    /// all cores (NIO's event loops, one per core).
-    /// - Parameters:
-    ///   - port: 0 picks a free port; `onListening` receives the one bound.
-    ///   - onListening: called once the socket accepts connections, with `host:port`.
     /// Makes NIO's event loops (one thread per core) Swift Concurrency's global executor, so
     /// each request is read, routed and written on one thread.
     ///
@@ -29,7 +19,15 @@ public enum GemNavServer {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
     }
 
-
+    /// The Hummingbird application answering OSRM's route and nearest services, search,
+    /// reverse and health on `host:port`.
+    ///
+    /// Run it with `runService()`, which stops gracefully on SIGINT and SIGTERM: open
+    /// connections finish their requests before the process exits. Requests are served on
+    /// all cores (NIO's event loops, one per core).
+    /// - Parameters:
+    ///   - port: 0 picks a free port; `onListening` receives the one bound.
+    ///   - onListening: called once the socket accepts connections, with `host:port`.
     public static func application(data: ServerData, host: String = "127.0.0.1", port: Int = 5000,
                                    limits: ServerLimits = ServerLimits(), logger: Logger,
                                    onListening: @escaping @Sendable (String) async -> Void = { _ in })

@@ -112,7 +112,7 @@ public struct GraphImporter: Sendable {
             ("glat", net.geometryLat.sectionData), ("glon", net.geometryLon.sectionData),
             ("elen", net.edgeLength.sectionData), ("eroad", edgeRoads.sectionData),
             ("eflags", edgeFlags.sectionData), ("ecomp", component.sectionData),
-            ("nweight", ebg.nodeWeight.sectionData), ("ndur", ebg.nodeDuration.sectionData),
+            ("ndup", ebg.duplicateOf.sectionData), ("nweight", ebg.nodeWeight.sectionData), ("ndur", ebg.nodeDuration.sectionData),
             ("aoff", ebg.arcOffset.sectionData), ("atgt", ebg.arcTarget.sectionData),
             ("awgt", ebg.arcWeight.sectionData), ("adur", ebg.arcTurnDuration.sectionData),
             ("joff", incidence.offset.sectionData), ("jends", incidence.ends.sectionData),

@@ -6,9 +6,9 @@ extension RoutingGraph {
         Int(n & 1 == 0 ? edgeTo[n >> 1] : edgeFrom[n >> 1])
     }
 
-    /// The turn arc from `a` to `b`, if the turn is permitted.
+    /// The turn arc from `a` to `b` (or to a copy of `b`), if the turn is permitted.
     func arc(from a: Int32, to b: Int32) -> Int? {
-        for i in Int(arcOffset[Int(a)])..<Int(arcOffset[Int(a) + 1]) where arcTarget[i] == b { return i }
+        for i in Int(arcOffset[Int(a)])..<Int(arcOffset[Int(a) + 1]) where original(arcTarget[i]) == b { return i }
         return nil
     }
 
@@ -23,8 +23,8 @@ extension RoutingGraph {
             let from = i == 0 ? path.source.metres : 0
             let to = i == path.nodes.count - 1 ? path.target.metres : .infinity
             var turnSeconds = 0.0
-            if i > 0, let a = arc(from: path.nodes[i - 1], to: node) {
-                turnSeconds = Double(arcTurnDuration[a]) / 1000
+            if i > 0 {
+                if let a = arc(from: path.nodes[i - 1], to: node) { turnSeconds = Double(arcTurnDuration[a]) / 1000 }
                 junctions.append(junction(after: path.nodes[i - 1], before: node, turnCost: turnSeconds))
             }
             roads.append(stretch(n, from: from, to: to, extraSeconds: turnSeconds))

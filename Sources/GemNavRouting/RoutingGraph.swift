@@ -19,6 +19,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let edgeFlags: FlatArray<UInt8>
     let edgeComponent: FlatArray<Int32>
     let nodeWeight: FlatArray<UInt32>, nodeDuration: FlatArray<UInt32>
+    /// Originals of the directed-edge copies past `2 × edges` (via-way restrictions).
+    let duplicateOf: FlatArray<Int32>
     let arcOffset: FlatArray<Int32>, arcTarget: FlatArray<Int32>
     let arcWeight: FlatArray<UInt32>, arcTurnDuration: FlatArray<UInt32>
     let junctionOffset: FlatArray<Int32>, junctionEnds: FlatArray<Int32>
@@ -63,6 +65,7 @@ public final class RoutingGraph: @unchecked Sendable {
         edgeLength = FlatArray(try section("elen"))
         edgeRoad = FlatArray(try section("eroad")); edgeFlags = FlatArray(try section("eflags"))
         edgeComponent = FlatArray(try section("ecomp"))
+        duplicateOf = FlatArray(try section("ndup"))
         nodeWeight = FlatArray(try section("nweight")); nodeDuration = FlatArray(try section("ndur"))
         arcOffset = FlatArray(try section("aoff")); arcTarget = FlatArray(try section("atgt"))
         arcWeight = FlatArray(try section("awgt")); arcTurnDuration = FlatArray(try section("adur"))
@@ -74,9 +77,10 @@ public final class RoutingGraph: @unchecked Sendable {
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
                           records: FlatArray(try section("roads")))
         let edges = edgeFrom.count
-        guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodeWeight.count == 2 * edges,
-              arcOffset.count == 2 * edges + 1, upOffset.count == 2 * edges + 1,
-              downOffset.count == 2 * edges + 1, edgeRoad.count == 2 * edges, nodeBearing.count == 2 * edges,
+        let nodes = nodeWeight.count
+        guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,
+              nodeDuration.count == nodes, arcOffset.count == nodes + 1, upOffset.count == nodes + 1,
+              downOffset.count == nodes + 1, edgeRoad.count == 2 * edges, nodeBearing.count == 2 * edges,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1
         else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }
     }
@@ -111,4 +115,9 @@ public final class RoutingGraph: @unchecked Sendable {
     func road(of n: Int) -> RoadInfo { roads.road(edgeRoad[n]) }
 
     func isOpen(_ n: Int) -> Bool { nodeWeight[n] != EdgeBasedGraph.closed }
+
+    /// The directed edge a search node stands for (itself, or the original of a copy).
+    @inline(__always) func original(_ n: Int32) -> Int32 {
+        Int(n) < 2 * edgeCount ? n : duplicateOf[Int(n) - 2 * edgeCount]
+    }
 }

@@ -146,4 +146,18 @@ import Testing
         #expect(abs(mph - slow * 30 / 32.19) < 2)
         #expect(cobbles > plain * 1.9)
     }
+
+    @Test func bearingFilterSetsTheStartingDirection() throws {
+        var map = RoadMap()
+        map.way([(0, 0), (0, 2), (0, 4)], ["highway": "residential", "name": "Dead End Road"])
+        let engine = try map.engine()
+        let start = RoadMap.at(0, 2.5), end = RoadMap.at(0, 1)
+        let free = try engine.route(RouteRequest(waypoints: [start, end]))[0]
+        let east = BearingFilter(bearing: 90, range: 20)
+        let turned = try engine.route(RouteRequest(waypoints: [start, end], bearings: [east, nil]))[0]
+        // Heading east first means driving to the dead end and back.
+        #expect(turned.distance > free.distance + 200)
+        let west = BearingFilter(bearing: 270, range: 20)
+        #expect(try engine.route(RouteRequest(waypoints: [start, end], bearings: [west, nil]))[0].distance == free.distance)
+    }
 }

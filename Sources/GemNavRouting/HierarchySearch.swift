@@ -116,7 +116,7 @@ extension RoutingGraph {
     /// offers a shorter way in; then its arcs need not be relaxed.
     @inline(__always)
     private func stalled(_ u: Int32, _ k: Int64, arcs: FlatArray<HierarchyArc>, offsets: FlatArray<Int32>,
-                         labels: [Int64]) -> Bool
+                         labels: UnsafeMutableBufferPointer<Int64>) -> Bool
     {
         for i in Int(offsets[Int(u)])..<Int(offsets[Int(u) + 1]) {
             let arc = arcs[i]

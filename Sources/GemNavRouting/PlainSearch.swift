@@ -7,7 +7,7 @@ extension RoutingGraph {
                     context: QueryContext) -> EdgePath?
     {
         let space = PlainDijkstra(graph: self, excluded: excluded)
-        return space.run(from: sources, to: targets, labels: &context.forward)
+        return space.run(from: sources, to: targets, labels: context.forward)
     }
 }
 
@@ -18,7 +18,7 @@ private struct PlainDijkstra {
 
     /// An end is reached by entering its directed edge from the start (through a turn arc)
     /// and driving to the end point, or, on the start's own edge, by driving straight on.
-    func run(from sources: [Phantom], to targets: [Phantom], labels: inout SearchSpace) -> EdgePath? {
+    func run(from sources: [Phantom], to targets: [Phantom], labels: SearchSpace) -> EdgePath? {
         labels.reset()
         var best = SearchSpace.unreached
         var result: EdgePath?

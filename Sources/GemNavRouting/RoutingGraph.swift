@@ -14,6 +14,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let edgeFrom: FlatArray<Int32>, edgeTo: FlatArray<Int32>
     let edgeGeometry: FlatArray<Int32>
     let geometryLat: FlatArray<Int32>, geometryLon: FlatArray<Int32>
+    /// Metres from each geometry point to the next one of its edge.
+    let segmentMetres: FlatArray<Float>
     let edgeLength: FlatArray<Float>
     let edgeRoad: FlatArray<UInt32>
     let edgeFlags: FlatArray<UInt8>
@@ -62,6 +64,7 @@ public final class RoutingGraph: @unchecked Sendable {
         edgeFrom = FlatArray(try section("efrom")); edgeTo = FlatArray(try section("eto"))
         edgeGeometry = FlatArray(try section("egeo"))
         geometryLat = FlatArray(try section("glat")); geometryLon = FlatArray(try section("glon"))
+        segmentMetres = FlatArray(try section("gdist"))
         edgeLength = FlatArray(try section("elen"))
         edgeRoad = FlatArray(try section("eroad")); edgeFlags = FlatArray(try section("eflags"))
         edgeComponent = FlatArray(try section("ecomp"))
@@ -81,6 +84,7 @@ public final class RoutingGraph: @unchecked Sendable {
         guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,
               nodeDuration.count == nodes, arcOffset.count == nodes + 1, upOffset.count == nodes + 1,
               downOffset.count == nodes + 1, edgeRoad.count == 2 * edges, nodeBearing.count == 2 * edges,
+              segmentMetres.count == geometryLat.count, geometryLon.count == geometryLat.count,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1
         else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }
     }
@@ -100,15 +104,6 @@ public final class RoutingGraph: @unchecked Sendable {
 
     func junctionPoint(_ j: Int) -> Coordinate {
         Coordinate(latitude: Fixed.decode(junctionLat[j]), longitude: Fixed.decode(junctionLon[j]))
-    }
-
-    /// Geometry of edge `e` in the direction of directed edge `n` (`n >> 1 == e`).
-    func geometry(of n: Int) -> [Coordinate] {
-        let e = n >> 1
-        let a = Int(edgeGeometry[e]), b = Int(edgeGeometry[e + 1])
-        var pts = (a..<b).map(point)
-        if n & 1 == 1 { pts.reverse() }
-        return pts
     }
 
     /// The road attributes of directed edge `n`.

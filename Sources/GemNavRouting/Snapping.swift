@@ -64,7 +64,7 @@ extension RoutingGraph {
     private func measured(_ s: Snap) -> Snap {
         var s = s
         let base = Int(edgeGeometry[s.edge])
-        for i in 0..<s.segment { s.offset += Geodesy.distance(point(base + i), point(base + i + 1)) }
+        for i in 0..<s.segment { s.offset += Double(segmentMetres[base + i]) }
         return s
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import GemNavCore
 
 /// Builds the Mapbox-style banner shown along a step for the maneuver that ends it.
@@ -44,7 +43,7 @@ struct BannerBuilder {
             if !road.name.isEmpty { components.append(BannerComponent(type: "text", text: road.name)) }
             for (i, ref) in road.ref.split(separator: ";").enumerated() {
                 if i > 0 || !road.name.isEmpty { components.append(BannerComponent(type: "delimiter", text: "/")) }
-                components.append(BannerComponent(type: "icon", text: ref.trimmingCharacters(in: .whitespaces)))
+                components.append(BannerComponent(type: "icon", text: String(ref.trimmed)))
             }
             if road.name.isEmpty && road.ref.isEmpty {
                 let destinations = Narrator.destinations(road)

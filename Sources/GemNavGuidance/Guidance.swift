@@ -71,15 +71,21 @@ public enum Guidance {
 
     /// OSRM's leg summary: the two roads driven longest, in the order they are driven.
     static func summary(of leg: RoutePath.Leg) -> String {
-        var totals = [String: Double](), order = [String]()
+        var labels = [String](), totals = [Double]()
+        var index = [String: Int]()
         for road in leg.roads {
             let label = road.road.name.isEmpty ? road.road.ref : road.road.name
             guard !label.isEmpty else { continue }
-            if totals[label] == nil { order.append(label) }
-            totals[label, default: 0] += road.distance
+            if let i = index[label] {
+                totals[i] += road.distance
+            } else {
+                index[label] = labels.count
+                labels.append(label)
+                totals.append(road.distance)
+            }
         }
-        let top = Set(order.sorted { totals[$0, default: 0] > totals[$1, default: 0] }.prefix(2))
-        return order.filter(top.contains).joined(separator: ", ")
+        let top = labels.indices.sorted { totals[$0] > totals[$1] }.prefix(2).sorted()
+        return top.map { labels[$0] }.joined(separator: ", ")
     }
 
     /// Per-segment distance, duration, speed and speed limit.

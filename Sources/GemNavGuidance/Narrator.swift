@@ -1,4 +1,3 @@
-import Foundation
 import GemNavCore
 
 /// Words planned steps using a language's string table.
@@ -67,16 +66,16 @@ struct Narrator {
 
     /// "Name (Ref)", "Name", "Ref" or "".
     static func wayName(_ road: RoadInfo) -> String {
-        let ref = road.ref.replacingOccurrences(of: ";", with: " / ")
+        let ref = road.ref.contains(";") ? road.ref.split(separator: ";").map(\.trimmed).joined(separator: " / ") : road.ref
         if road.name.isEmpty { return ref }
         return ref.isEmpty ? road.name : "\(road.name) (\(ref))"
     }
 
     /// OSRM's `destinations` field: "A8: Nice, Menton".
     static func destinations(_ road: RoadInfo) -> String {
-        let names = road.destinations.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = road.destinations.split(separator: ";").map(\.trimmed)
             .joined(separator: ", ")
-        let refs = road.destinationRef.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let refs = road.destinationRef.split(separator: ";").map(\.trimmed)
             .joined(separator: ", ")
         if refs.isEmpty { return names }
         return names.isEmpty ? refs : "\(refs): \(names)"
@@ -84,8 +83,19 @@ struct Narrator {
 
     /// What "towards …" says: the first two signposted places, else the destination ref.
     static func spokenDestination(_ road: RoadInfo) -> String {
-        let names = road.destinations.split(separator: ";").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = road.destinations.split(separator: ";").prefix(2).map(\.trimmed)
         if !names.isEmpty { return names.joined(separator: ", ") }
-        return road.destinationRef.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return road.destinationRef.split(separator: ";").first.map { String($0.trimmed) } ?? ""
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces (OSM values are `;`-separated, sometimes with
+    /// spaces after the separator). Avoids Foundation's slower `trimmingCharacters`.
+    var trimmed: Substring {
+        var s = self
+        while s.utf8.first == UInt8(ascii: " ") { s = s.dropFirst() }
+        while s.utf8.last == UInt8(ascii: " ") { s = s.dropLast() }
+        return s
     }
 }

@@ -21,17 +21,17 @@ struct StepBuilder {
         var targets = [Int?](repeating: nil, count: views.count)
         var degrees = [Double?](repeating: nil, count: views.count)
         for i in views.indices {
-            let from = roads[i].road, to = roads[i + 1].road
-            if !from.isRoundabout && to.isRoundabout {
+            let fromRing = roads[i].road.isRoundabout, toRing = roads[i + 1].road.isRoundabout
+            if !fromRing && toRing {
                 let entry = roundabout(entering: i, views: views)
                 decisions[i] = entry.decision
                 targets[i] = entry.exitRoad
                 degrees[i] = entry.degrees
-            } else if from.isRoundabout && !to.isRoundabout {
-                let type: ManeuverType = from.isRotary ? .exitRotary : .exitRoundabout
+            } else if fromRing && !toRing {
+                let type: ManeuverType = roads[i].road.isRotary ? .exitRotary : .exitRoundabout
                 decisions[i] = Decision(type: type, modifier: ManeuverModifier(turnAngle: views[i].angle))
-            } else if !(from.isRoundabout && to.isRoundabout) {
-                decisions[i] = ManeuverClassifier.classify(views[i], from: from, to: to)
+            } else if !fromRing {
+                decisions[i] = ManeuverClassifier.classify(views[i], from: roads[i].road, to: roads[i + 1].road)
             }
         }
         collapse(&decisions, &targets, views: views)
@@ -50,16 +50,15 @@ struct StepBuilder {
                                                 modifier: decisions[i]?.modifier ?? .straight)
             if let decision = decisions[i] {
                 steps.append(current)
-                let next = roads[i + 1]
-                let target = targets[i].map { roads[$0].road } ?? next.road
+                let target = targets[i] ?? i + 1
                 // A collapsed turn travels the short connector but is named after the road it
                 // leads to; a roundabout step keeps the roundabout's own name.
-                let stepRoad = next.road.isRoundabout ? next.road : target
+                let stepRoad = roads[i + 1].road.isRoundabout ? i + 1 : target
                 current = PlannedStep(decision: decision, location: view.junction.location,
                                       bearingBefore: Int(view.inHeading), bearingAfter: view.outBearing,
-                                      road: stepRoad, target: target)
+                                      road: roads[stepRoad].road, target: roads[target].road)
                 current.degrees = degrees[i]
-                if decision.type == .rotary, !next.road.name.isEmpty { current.rotaryName = next.road.name }
+                if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { current.rotaryName = roads[i + 1].road.name }
             }
             current.intersections.append(intersection)
             current.append(roads[i + 1])

@@ -81,6 +81,7 @@ struct Template: Sendable {
     /// The text with its slots filled.
     func render(_ values: SlotValues) -> String {
         var out = ""
+        out.reserveCapacity(96)
         Template.render(pieces, values, into: &out)
         return out
     }

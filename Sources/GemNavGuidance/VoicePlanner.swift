@@ -60,20 +60,23 @@ struct VoicePlanner {
         VoiceInstruction(distanceAlongGeometry: distance, announcement: text, ssmlAnnouncement: Self.ssml(text))
     }
 
-    /// Mapbox's SSML wrapper (dynamic range compression, slightly faster speech).
+    /// Mapbox's SSML wrapper (dynamic range compression, slightly faster speech), with the
+    /// text XML-escaped. Works on UTF-8 bytes: it runs for every prompt of every query.
     static func ssml(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for c in text {
-            switch c {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(c)
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count + 96)
+        out.append(contentsOf: "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">".utf8)
+        for b in text.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&apos;".utf8)
+            default: out.append(b)
             }
         }
-        return "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">\(escaped)</prosody></amazon:effect></speak>"
+        out.append(contentsOf: "</prosody></amazon:effect></speak>".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 }

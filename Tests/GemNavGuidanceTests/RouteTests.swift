@@ -110,15 +110,23 @@ func cityPath(turns: Int = 14) -> RoutePath {
     @Test func fastEnoughForEveryQuery() {
         let path = cityPath()
         _ = Guidance.route(from: path)
-        let clock = ContinuousClock()
-        let runs = 50
-        let elapsed = clock.measure {
-            for _ in 0..<runs { _ = Guidance.route(from: path) }
-        }
-        let perRoute = elapsed / runs
+        let runs = 3000
+        let full = cpuSeconds { for _ in 0..<runs { _ = Guidance.route(from: path) } } / Double(runs)
+        let bare = GuidanceOptions(voice: false, banners: false, annotations: false)
+        let plain = cpuSeconds { for _ in 0..<runs { _ = Guidance.route(from: path, options: bare) } } / Double(runs)
         // Debug builds are several times slower than release; this only catches regressions
-        // by orders of magnitude. The benchmark tool measures release builds.
-        #expect(perRoute < .milliseconds(20))
-        print("guidance for a \(path.legs.flatMap(\.junctions).count)-junction route: \(perRoute)")
+        // by orders of magnitude. Release timings are printed for the record.
+        #expect(full < 0.02)
+        print("guidance, \(path.legs.flatMap(\.junctions).count) junctions: \(Int(full * 1e6)) µs; "
+            + "without voice, banners, annotations: \(Int(plain * 1e6)) µs (thread CPU time)")
     }
+}
+
+/// Thread CPU time spent in `body`, so timings hold on a busy machine.
+private func cpuSeconds(_ body: () -> Void) -> Double {
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+    body()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+    return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
 }

@@ -3,20 +3,44 @@ import GemNavCore
 /// Parses OSM `turn:lanes` values and marks the lanes usable for a maneuver.
 enum Lanes {
     /// The lanes described by a `turn:lanes` value ("left|through;right|right"), left to
-    /// right, with OSRM's indication names, all marked usable for `modifier`.
+    /// right, with OSRM's indication names, marked usable for `modifier`.
     static func parse(_ turnLanes: String, for modifier: ManeuverModifier) -> [Lane]? {
+        indications(turnLanes).map { lanes($0, for: modifier) }
+    }
+
+    /// The OSRM indications of each lane, left to right; nil when there is no tag. Parsed
+    /// once per distinct tag value: consecutive stretches of one way share it.
+    static func indications(_ turnLanes: String) -> [[String]]? {
         guard !turnLanes.isEmpty else { return nil }
-        // Split on UTF-8 bytes: Character-level splitting (grapheme breaking) dominated the
-        // cost of building steps.
-        let lanes = turnLanes.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map { lane in
-            let indications = lane.split(separator: UInt8(ascii: ";")).compactMap { raw -> String? in
-                let trimmed = raw.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }
-                return trimmed.isEmpty ? nil : indication(String(decoding: trimmed.reversed(), as: UTF8.self))
-            }
-            return indications.isEmpty ? ["none"] : indications
+        // One pass over the UTF-8 bytes: Character-level splitting (grapheme breaking) and
+        // nested splits dominated the cost of building steps.
+        var lanes = [[String]](), current = [String]()
+        var token = [UInt8]()
+        token.reserveCapacity(16)
+        func flushToken() {
+            if !token.isEmpty { current.append(indication(String(decoding: token, as: UTF8.self))) }
+            token.removeAll(keepingCapacity: true)
         }
-        let valid = usable(lanes, for: modifier)
-        return lanes.indices.map { Lane(indications: lanes[$0], valid: valid[$0]) }
+        for b in turnLanes.utf8 {
+            switch b {
+            case UInt8(ascii: ";"): flushToken()
+            case UInt8(ascii: "|"):
+                flushToken()
+                lanes.append(current.isEmpty ? ["none"] : current)
+                current = []
+            case UInt8(ascii: " "): continue
+            default: token.append(b)
+            }
+        }
+        flushToken()
+        lanes.append(current.isEmpty ? ["none"] : current)
+        return lanes
+    }
+
+    /// Lanes with the given indications, marked usable for `modifier`.
+    static func lanes(_ indications: [[String]], for modifier: ManeuverModifier) -> [Lane] {
+        let valid = usable(indications, for: modifier)
+        return indications.indices.map { Lane(indications: indications[$0], valid: valid[$0]) }
     }
 
     /// OSM indication → OSRM indication.

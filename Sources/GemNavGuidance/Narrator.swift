@@ -66,13 +66,14 @@ struct Narrator {
 
     /// "Name (Ref)", "Name", "Ref" or "".
     static func wayName(_ road: RoadInfo) -> String {
-        let ref = road.ref.contains(";") ? road.ref.split(separator: ";").map(\.trimmed).joined(separator: " / ") : road.ref
+        let ref = road.ref.utf8.contains(UInt8(ascii: ";")) ? road.ref.split(separator: ";").map(\.trimmed).joined(separator: " / ") : road.ref
         if road.name.isEmpty { return ref }
         return ref.isEmpty ? road.name : "\(road.name) (\(ref))"
     }
 
     /// OSRM's `destinations` field: "A8: Nice, Menton".
     static func destinations(_ road: RoadInfo) -> String {
+        if road.destinationRef.isEmpty && !road.destinations.utf8.contains(UInt8(ascii: ";")) { return road.destinations }
         let names = road.destinations.split(separator: ";").map(\.trimmed)
             .joined(separator: ", ")
         let refs = road.destinationRef.split(separator: ";").map(\.trimmed)
@@ -83,6 +84,7 @@ struct Narrator {
 
     /// What "towards …" says: the first two signposted places, else the destination ref.
     static func spokenDestination(_ road: RoadInfo) -> String {
+        if road.destinations.isEmpty && road.destinationRef.isEmpty { return "" }
         let names = road.destinations.split(separator: ";").prefix(2).map(\.trimmed)
         if !names.isEmpty { return names.joined(separator: ", ") }
         return road.destinationRef.split(separator: ";").first.map { String($0.trimmed) } ?? ""

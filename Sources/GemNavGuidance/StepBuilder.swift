@@ -44,9 +44,14 @@ struct StepBuilder {
         current.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
                                                   entry: [true], inIndex: nil, outIndex: 0))
         current.append(first)
+        var laneTag = "", laneIndications: [[String]]?
         for i in views.indices {
             let view = views[i]
-            let intersection = makeIntersection(view, from: roads[i].road, to: roads[i + 1].road,
+            if roads[i].road.turnLanes != laneTag {
+                laneTag = roads[i].road.turnLanes
+                laneIndications = Lanes.indications(laneTag)
+            }
+            let intersection = makeIntersection(view, to: roads[i + 1].road, lanes: laneIndications,
                                                 modifier: decisions[i]?.modifier ?? .straight)
             if let decision = decisions[i] {
                 steps.append(current)
@@ -122,7 +127,7 @@ struct StepBuilder {
         }
     }
 
-    private func makeIntersection(_ v: JunctionView, from: RoadInfo, to: RoadInfo, modifier: ManeuverModifier)
+    private func makeIntersection(_ v: JunctionView, to: RoadInfo, lanes: [[String]]?, modifier: ManeuverModifier)
         -> Intersection
     {
         let j = v.junction
@@ -131,7 +136,7 @@ struct StepBuilder {
         if to.roadClass == .motorway || to.roadClass == .motorwayLink { classes.append("motorway") }
         if to.mode == .ferry { classes.append("ferry") }
         return Intersection(location: j.location, bearings: j.arms.map(\.bearing), entry: j.arms.map(\.canEnter),
-                            inIndex: j.inArm, outIndex: j.outArm, lanes: Lanes.parse(from.turnLanes, for: modifier),
+                            inIndex: j.inArm, outIndex: j.outArm, lanes: lanes.map { Lanes.lanes($0, for: modifier) },
                             classes: classes)
     }
 

@@ -110,7 +110,11 @@ func cityPath(turns: Int = 14) -> RoutePath {
     @Test func fastEnoughForEveryQuery() {
         let path = cityPath()
         _ = Guidance.route(from: path)
+        #if DEBUG
+        let runs = 50
+        #else
         let runs = 3000
+        #endif
         let full = cpuSeconds { for _ in 0..<runs { _ = Guidance.route(from: path) } } / Double(runs)
         let bare = GuidanceOptions(voice: false, banners: false, annotations: false)
         let plain = cpuSeconds { for _ in 0..<runs { _ = Guidance.route(from: path, options: bare) } } / Double(runs)

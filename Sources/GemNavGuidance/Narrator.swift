@@ -42,10 +42,13 @@ struct Narrator {
     }
 
     /// Joins two instructions: "Turn left, then turn right".
+    /// A sentence continued mid-phrase starts lower-case in languages that want it; every
+    /// template starts with the table's own wording, never with a road name.
     func chain(_ first: String, _ second: String) -> String {
         var v = SlotValues()
         v.first = first
-        v.second = lowered(second)
+        v.second = second
+        v.lowercaseContinuations = table.lowercaseAfterPrefix
         return table.phrase("then").render(v)
     }
 
@@ -53,15 +56,9 @@ struct Narrator {
     func inDistance(_ distance: String, _ instruction: String) -> String {
         var v = SlotValues()
         v.distance = distance
-        v.instruction = lowered(instruction)
+        v.instruction = instruction
+        v.lowercaseContinuations = table.lowercaseAfterPrefix
         return table.phrase("inDistance").render(v)
-    }
-
-    /// A sentence continued mid-phrase starts lower-case in languages that want it; every
-    /// template starts with the table's own wording, never with a road name.
-    private func lowered(_ text: String) -> String {
-        guard table.lowercaseAfterPrefix, let first = text.first, first.isUppercase else { return text }
-        return first.lowercased() + text.dropFirst()
     }
 
     /// "Name (Ref)", "Name", "Ref" or "".

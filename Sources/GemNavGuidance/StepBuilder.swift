@@ -38,37 +38,38 @@ struct StepBuilder {
 
         var steps = [PlannedStep]()
         let startBearing = Self.initialBearing(first.coordinates)
-        var current = PlannedStep(
+        var depart = PlannedStep(
             decision: Decision(type: .depart), location: first.coordinates[0], bearingBefore: 0,
             bearingAfter: startBearing, road: first.road, target: first.road)
-        current.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
-                                                  entry: [true], inIndex: nil, outIndex: 0))
-        current.append(first)
+        depart.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
+                                                 entry: [true], inIndex: nil, outIndex: 0))
+        depart.append(first)
+        steps.append(depart)
+        // The step being filled is always the last one, mutated in place: copying a
+        // PlannedStep per maneuver showed up in profiles.
         var laneTag = "", laneIndications: [[String]]?
         for i in views.indices {
-            let view = views[i]
             if roads[i].road.turnLanes != laneTag {
                 laneTag = roads[i].road.turnLanes
                 laneIndications = Lanes.indications(laneTag)
             }
-            let intersection = makeIntersection(view, to: roads[i + 1].road, lanes: laneIndications,
+            let intersection = makeIntersection(views[i], to: roads[i + 1].road, lanes: laneIndications,
                                                 modifier: decisions[i]?.modifier ?? .straight)
             if let decision = decisions[i] {
-                steps.append(current)
                 let target = targets[i] ?? i + 1
                 // A collapsed turn travels the short connector but is named after the road it
                 // leads to; a roundabout step keeps the roundabout's own name.
                 let stepRoad = roads[i + 1].road.isRoundabout ? i + 1 : target
-                current = PlannedStep(decision: decision, location: view.junction.location,
-                                      bearingBefore: Int(view.inHeading), bearingAfter: view.outBearing,
-                                      road: roads[stepRoad].road, target: roads[target].road)
-                current.degrees = degrees[i]
-                if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { current.rotaryName = roads[i + 1].road.name }
+                var step = PlannedStep(decision: decision, location: views[i].junction.location,
+                                       bearingBefore: Int(views[i].inHeading), bearingAfter: views[i].outBearing,
+                                       road: roads[stepRoad].road, target: roads[target].road)
+                step.degrees = degrees[i]
+                if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { step.rotaryName = roads[i + 1].road.name }
+                steps.append(step)
             }
-            current.intersections.append(intersection)
-            current.append(roads[i + 1])
+            steps[steps.count - 1].intersections.append(intersection)
+            steps[steps.count - 1].append(roads[i + 1])
         }
-        steps.append(current)
         steps.append(arrive(on: last))
         return steps
     }

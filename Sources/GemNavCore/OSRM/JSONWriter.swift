@@ -164,13 +164,6 @@ public struct JSONWriter: Sendable {
         endArray()
     }
 
-    /// Appends raw, already valid JSON (e.g. a pre-encoded fragment) as one value.
-    public mutating func raw(_ json: [UInt8]) {
-        separate()
-        bytes.append(contentsOf: json)
-        needsComma = true
-    }
-
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

@@ -118,11 +118,22 @@ func cityPath(turns: Int = 14) -> RoutePath {
         let full = cpuSeconds { for _ in 0..<runs { _ = Guidance.route(from: path) } } / Double(runs)
         let bare = GuidanceOptions(voice: false, banners: false, annotations: false)
         let plain = cpuSeconds { for _ in 0..<runs { _ = Guidance.route(from: path, options: bare) } } / Double(runs)
+        let route = Guidance.route(from: path)
+        let everything = OSRMEncodingOptions(overview: .simplified, steps: true,
+                                             annotations: OSRMAnnotationField.allCases,
+                                             voiceInstructions: true, bannerInstructions: true)
+        var size = 0
+        let encode = cpuSeconds {
+            for _ in 0..<runs { size = OSRMCodec.encodeResponse(routes: [route], waypoints: path.waypoints,
+                                                                options: everything).count }
+        } / Double(runs)
         // Debug builds are several times slower than release; this only catches regressions
         // by orders of magnitude. Release timings are printed for the record.
         #expect(full < 0.02)
+        #expect(encode < 0.02)
         print("guidance, \(path.legs.flatMap(\.junctions).count) junctions: \(Int(full * 1e6)) µs; "
-            + "without voice, banners, annotations: \(Int(plain * 1e6)) µs (thread CPU time)")
+            + "without voice, banners, annotations: \(Int(plain * 1e6)) µs; "
+            + "OSRM JSON (\(size) bytes): \(Int(encode * 1e6)) µs (thread CPU time)")
     }
 }
 

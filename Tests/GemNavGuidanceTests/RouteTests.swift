@@ -98,6 +98,24 @@ func cityPath(turns: Int = 14) -> RoutePath {
         #expect(RouteExport.textTable(route, units: .imperial).contains(" ft "))
     }
 
+    @Test func optionsSwitchOffExtras() {
+        let route = Guidance.route(from: cityPath(turns: 2), options: GuidanceOptions(voice: false, banners: false,
+                                                                                     annotations: false))
+        let steps = route.legs.flatMap(\.steps)
+        #expect(steps.allSatisfy { $0.voiceInstructions.isEmpty && $0.bannerInstructions.isEmpty })
+        #expect(route.legs.allSatisfy { $0.annotation == nil })
+        let text = String(decoding: OSRMCodec.encodeResponse(
+            routes: [route], waypoints: [], options: OSRMEncodingOptions(steps: true, annotations: [.speed])), as: UTF8.self)
+        #expect(!text.contains("voiceInstructions") && !text.contains("voiceLocale") && !text.contains("annotation"))
+        let annotated = Guidance.route(from: cityPath(turns: 2))
+        let subset = String(decoding: OSRMCodec.encodeResponse(
+            routes: [annotated], waypoints: [], options: OSRMEncodingOptions(annotations: [.speed, .maxspeed])),
+                            as: UTF8.self)
+        #expect(subset.contains(#""annotation":{"speed":[13.9"#))
+        #expect(subset.contains(#""maxspeed":[{"unknown":true}"#))
+        #expect(!subset.contains(#""duration":[6.5"#))
+    }
+
     @Test func emptyLegStillDepartsAndArrives() {
         let at = Coordinate(latitude: 43.73, longitude: 7.42)
         let wp = Waypoint(input: at, location: at, name: "Quai Antoine 1er", distance: 0)

@@ -11,7 +11,8 @@ public enum Guidance {
         for (i, leg) in path.legs.enumerated() {
             let departure = i < path.waypoints.count ? path.waypoints[i] : nil
             let arrival = i + 1 < path.waypoints.count ? path.waypoints[i + 1] : nil
-            legs.append(routeLeg(for: leg, from: departure, to: arrival, options: options))
+            let stop = i + 1 < path.legs.count ? i + 1 : nil
+            legs.append(routeLeg(for: leg, from: departure, to: arrival, stop: stop, options: options))
             for r in leg.roads.indices {
                 let line = leg.roads[r].coordinates
                 geometry.append(contentsOf: geometry.last == line.first ? line.dropFirst() : line[...])
@@ -25,17 +26,20 @@ public enum Guidance {
     /// - Parameters:
     ///   - departure: the waypoint the leg starts at, if known.
     ///   - arrival: the waypoint it ends at; its input coordinate tells the side of the street.
+    ///   - stop: for a leg ending at an intermediate waypoint, its number (1 for the first),
+    ///     so arrival says "your 1st destination"; nil for the final destination.
     public static func routeLeg(for leg: RoutePath.Leg, from departure: Waypoint?, to arrival: Waypoint?,
-                                options: GuidanceOptions = GuidanceOptions()) -> RouteLeg
+                                stop: Int? = nil, options: GuidanceOptions = GuidanceOptions()) -> RouteLeg
     {
         RouteLeg(distance: leg.distance, duration: leg.duration, weight: leg.weight, summary: summary(of: leg),
-                 steps: steps(for: leg, from: departure, to: arrival, options: options),
+                 steps: steps(for: leg, from: departure, to: arrival, stop: stop, options: options),
                  annotation: options.annotations ? annotation(of: leg) : nil)
     }
 
-    /// The steps of a leg: `depart`, the maneuvers worth announcing, `arrive`.
+    /// The steps of a leg: `depart`, the maneuvers worth announcing, `arrive`
+    /// (`stop` as in `routeLeg(for:from:to:stop:options:)`).
     public static func steps(for leg: RoutePath.Leg, from departure: Waypoint?, to arrival: Waypoint?,
-                             options: GuidanceOptions = GuidanceOptions()) -> [RouteStep]
+                             stop: Int? = nil, options: GuidanceOptions = GuidanceOptions()) -> [RouteStep]
     {
         let planned = StepBuilder(leg: leg, departure: departure, arrival: arrival,
                                   drivingSide: options.drivingSide).build()
@@ -45,9 +49,10 @@ public enum Guidance {
         aheadTexts.reserveCapacity(planned.count)
         for (i, step) in planned.enumerated() {
             let previous = i > 0 ? planned[i - 1] : nil
-            let text = narrator.instruction(step, previous: previous)
+            let arriving = step.decision.type == .arrive
+            let text = narrator.instruction(step, previous: previous, stop: arriving ? stop : nil)
             texts.append(text)
-            aheadTexts.append(step.decision.type == .arrive ? narrator.instruction(step, previous: previous, ahead: true) : text)
+            aheadTexts.append(arriving ? narrator.instruction(step, previous: previous, ahead: true, stop: stop) : text)
         }
         let voice = VoicePlanner(narrator: narrator, units: options.units)
         let banners = BannerBuilder(narrator: narrator)

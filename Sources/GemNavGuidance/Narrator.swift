@@ -8,14 +8,17 @@ struct Narrator {
     private static let destinationFirst: Set<ManeuverType> = [.onRamp, .offRamp, .fork, .merge]
 
     /// The written instruction for a step; `ahead` words an arrival as still to come
-    /// ("You will arrive…") for prompts spoken before it.
-    func instruction(_ step: PlannedStep, previous: PlannedStep?, ahead: Bool = false) -> String {
+    /// ("You will arrive…") for prompts spoken before it, and `stop` numbers an intermediate
+    /// destination ("your 2nd destination").
+    func instruction(_ step: PlannedStep, previous: PlannedStep?, ahead: Bool = false, stop: Int? = nil) -> String {
         let d = step.decision
         var type = d.type.rawValue
         var variant = d.modifier?.rawValue ?? "default"
         switch d.type {
         case .depart: variant = "default"
-        case .arrive: if ahead { type = "arrive ahead" }
+        case .arrive:
+            if stop != nil { type = "arrive stop" }
+            if ahead { type += " ahead" }
         case .roundabout: variant = d.exit == nil ? "noExit" : "default"
         case .rotary:
             let named = step.rotaryName != nil
@@ -37,6 +40,7 @@ struct Narrator {
         }
         v.direction = table.directions[((step.bearingAfter % 360 + 360) % 360 * 2 + 45) / 90 % 8]
         if let exit = d.exit { v.exitOrdinal = table.ordinal(exit) }
+        if let stop { v.stopOrdinal = table.ordinal(stop) }
         v.rotaryName = step.rotaryName ?? ""
         return template.render(v)
     }

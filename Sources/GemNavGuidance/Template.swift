@@ -1,12 +1,13 @@
 /// A placeholder a string-table template can use.
 enum Slot: String, Sendable {
     case wayName = "way_name", destination, direction, exitOrdinal = "exit_ordinal", rotaryName = "rotary_name"
+    case stopOrdinal = "stop_ordinal"
     case distance, instruction, first, second, n
 }
 
 /// The values templates are filled with; empty means "not known".
 struct SlotValues {
-    var wayName = "", destination = "", direction = "", exitOrdinal = "", rotaryName = ""
+    var wayName = "", destination = "", direction = "", exitOrdinal = "", rotaryName = "", stopOrdinal = ""
     var distance = "", instruction = "", first = "", second = "", n = ""
     /// Whether `instruction` and `second` start lower-case: they continue a sentence
     /// ("In 300 meters, turn left") in languages whose table asks for it.
@@ -19,6 +20,7 @@ struct SlotValues {
         case .direction: return direction
         case .exitOrdinal: return exitOrdinal
         case .rotaryName: return rotaryName
+        case .stopOrdinal: return stopOrdinal
         case .distance: return distance
         case .instruction: return instruction
         case .first: return first

@@ -37,6 +37,8 @@ func cityPath(turns: Int = 14) -> RoutePath {
         #expect(route.legs[0].steps.first?.maneuver.type == .depart)
         #expect(route.legs[0].steps.last?.maneuver.type == .arrive)
         #expect(route.legs[1].steps.last?.maneuver.modifier == .right)
+        #expect(route.legs[0].steps.last?.maneuver.instruction == "You have arrived at your 1st destination")
+        #expect(route.legs[1].steps.last?.maneuver.instruction == "You have arrived at your destination, on the right")
         #expect(abs(route.distance - path.distance) < 1e-6)
         #expect(abs(route.legs.flatMap(\.steps).reduce(0) { $0 + $1.distance } - path.distance) < 1e-6)
         #expect(abs(route.weight - path.weight) < 1e-6)

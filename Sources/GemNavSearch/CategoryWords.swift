@@ -20,10 +20,11 @@ enum CategoryWords {
         "vicino", "open", "find", "best",
     ]
 
-    /// The category a whole query asks for, once filler words are dropped, or nil.
+    /// The category a whole query asks for, as typed or once filler words are dropped, or nil.
     /// - Parameter allowPrefix: whether the last word may be unfinished ("pharm"); it must
     ///   then have at least four letters and lead to a single category.
     static func category(of tokens: [String], allowPrefix: Bool) -> (SearchCategory, exact: Bool)? {
+        if let whole = phrases[tokens.joined(separator: " ")] { return (whole, true) }
         let words = tokens.filter { !filler.contains($0) }
         guard !words.isEmpty, words.count <= 3 else { return nil }
         let phrase = words.joined(separator: " ")
@@ -48,7 +49,7 @@ enum CategoryWords {
         (.pub, ["pub", "pubs", "beer", "biergarten", "cerveja", "cerveceria"]),
         (.fuel, ["fuel", "gas", "gas station", "petrol", "petrol station", "filling station",
                  "essence", "station service", "station essence", "carburant", "combustivel",
-                 "combustível", "posto de combustivel", "bomba de gasolina", "gasolina",
+                 "combustível", "gasolineira", "posto de combustivel", "bomba de gasolina", "gasolina",
                  "gasolinera", "benzina", "diesel"]),
         (.parking, ["parking", "car park", "carpark", "park and ride", "stationnement",
                     "estacionamento", "parque de estacionamento", "aparcamiento", "parcheggio"]),

@@ -19,6 +19,8 @@ struct TermMatcher {
     let text: [UInt8]
     let isNumeric: Bool
     let exact: Int?
+    /// Tokens an abbreviation stands for ("av" → avenida, avenue), matched as exact words.
+    let expansions: [Int]
     let prefix: Range<Int>
     private(set) var fuzzy: [Int: Int] = [:]
     /// How many postings this word's tokens carry: the smallest drives candidate generation.
@@ -29,15 +31,22 @@ struct TermMatcher {
         isNumeric = text.contains { (0x30...0x39).contains($0) }
         let lo = index.lowerBound(text)
         exact = lo < index.tokenCount && index.compare(token: lo, with: text) == 0 ? lo : nil
+        expansions = (Abbreviations.expansions[word] ?? []).prefix(2).compactMap { full in
+            let key = Array(full.utf8)
+            let at = index.lowerBound(key)
+            return at < index.tokenCount && index.compare(token: at, with: key) == 0 ? at : nil
+        }
         if allowPrefix {
             // UTF-8 never contains 0xFF, so key+0xFF sorts after every token starting with key.
             prefix = lo..<index.lowerBound(text + [0xFF])
         } else {
             prefix = lo..<lo
         }
-        postingCount = prefix.isEmpty
-            ? exact.map { index.postingStarts.int($0 + 1) - index.postingStarts.int($0) } ?? 0
-            : index.postingStarts.int(prefix.upperBound) - index.postingStarts.int(prefix.lowerBound)
+        func postings(_ t: Int) -> Int { index.postingStarts.int(t + 1) - index.postingStarts.int(t) }
+        postingCount = (prefix.isEmpty
+            ? exact.map(postings) ?? 0
+            : index.postingStarts.int(prefix.upperBound) - index.postingStarts.int(prefix.lowerBound))
+            + expansions.map(postings).reduce(0, +)
         let budget = text.count >= 8 ? 2 : (text.count >= 4 ? 1 : 0)
         guard fuzzy, budget > 0, !isNumeric else { return }
         // Typos are looked for among tokens sharing the first letter: people rarely get the
@@ -60,7 +69,8 @@ struct TermMatcher {
     /// The reference-free part of the matcher that the scoring loop reads: copying it costs
     /// no retain or release, which dominated scoring time when the loop held whole matchers.
     var span: TermSpan {
-        TermSpan(exact: exact ?? -1, prefixLow: prefix.lowerBound, prefixHigh: prefix.upperBound,
+        TermSpan(exact: exact ?? -1, expansion1: expansions.first ?? -1, expansion2: expansions.dropFirst().first ?? -1,
+                 prefixLow: prefix.lowerBound, prefixHigh: prefix.upperBound,
                  length: text.count, isNumeric: isNumeric, hasFuzzy: !fuzzy.isEmpty,
                  informative: postingCount)
     }
@@ -72,6 +82,7 @@ struct TermMatcher {
     var tokens: [Int] {
         var all = Array(prefix)
         if let e = exact, !prefix.contains(e) { all.append(e) }
+        all.append(contentsOf: expansions.filter { !prefix.contains($0) && $0 != exact })
         all.append(contentsOf: fuzzy.keys)
         return all
     }
@@ -80,6 +91,8 @@ struct TermMatcher {
 /// The plain-value summary of a `TermMatcher` used while scoring candidates.
 struct TermSpan {
     var exact: Int
+    var expansion1: Int
+    var expansion2: Int
     var prefixLow: Int
     var prefixHigh: Int
     var length: Int
@@ -91,7 +104,7 @@ struct TermSpan {
     /// The quality of matching token `t` (of `tokenLength` bytes) by exact word or prefix;
     /// typo matches are looked up separately, only for words that have any.
     @inline(__always) func match(_ t: Int, tokenLength: Int) -> MatchQuality? {
-        if t == exact { return MatchQuality(tier: .exact, score: 1) }
+        if t == exact || t == expansion1 || t == expansion2 { return MatchQuality(tier: .exact, score: 1) }
         if t >= prefixLow, t < prefixHigh {
             return MatchQuality(tier: .prefix, score: 0.6 + 0.3 * Double(length) / Double(max(tokenLength, 1)))
         }
@@ -120,7 +133,8 @@ extension SearchIndex {
     }
 }
 
-/// Levenshtein distances bounded by a small limit, over folded UTF-8 bytes.
+/// Edit distances (Levenshtein plus adjacent transpositions, the "optimal string alignment"
+/// variant) bounded by a small limit, over folded UTF-8 bytes.
 enum EditDistance {
     /// The distance between `a` and `b`, or nil when it exceeds `limit`.
     static func distance(_ a: [UInt8], _ b: UnsafeRawBufferPointer, limit: Int) -> Int? {
@@ -141,6 +155,7 @@ enum EditDistance {
                               finish: ([Int], Int) -> Int) -> Int
     {
         let m = b.count
+        var beforePrevious = [Int](repeating: 0, count: m + 1)
         var previous = Array(0...m)
         var current = [Int](repeating: 0, count: m + 1)
         for i in 1...max(1, a.count) where !a.isEmpty {
@@ -149,11 +164,14 @@ enum EditDistance {
             let ai = a[i - 1]
             for j in stride(from: 1, through: m, by: 1) {
                 let cost = ai == b[j - 1] ? 0 : 1
-                let v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                var v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                // Two swapped letters ("estcao") count as one edit, as people make them.
+                if i > 1, j > 1, ai == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, beforePrevious[j - 2] + 1) }
                 current[j] = v
                 rowMin = min(rowMin, v)
             }
             if rowMin > limit { return limit + 1 }
+            swap(&beforePrevious, &previous)
             swap(&previous, &current)
         }
         return finish(previous, m)

@@ -47,8 +47,8 @@ public struct OSMReadError: Error, CustomStringConvertible, Sendable, Hashable {
     public var description: String {
         var place = ""
         if let line { place += " at line \(line)" }
-        if let blobIndex { place += " in blob \(blobIndex)" }
         if let byteOffset { place += " at byte \(byteOffset)" }
+        if let blobIndex { place += " (blob \(blobIndex))" }
         let corrupt = "The file is incomplete or corrupt; download or export it again."
         switch kind {
         case .unreadable(let reason):
@@ -56,14 +56,14 @@ public struct OSMReadError: Error, CustomStringConvertible, Sendable, Hashable {
         case .notOSM(let reason):
             return "\(file): not an OpenStreetMap file (\(reason)). Expected .osm.pbf or .osm XML."
         case .truncated(let what, let expected, let found):
-            return "\(file): truncated \(what)\(place) (expected \(expected) bytes, found \(found)). \(corrupt)"
+            return "\(file): truncated \(what)\(place): expected \(expected) bytes, found \(found). \(corrupt)"
         case .unsupportedCompression(let method):
             return "\(file): blob\(place) uses \(method) compression, which is not supported; "
                 + "convert the file with `osmium cat -o out.osm.pbf` (zlib) first."
         case .corruptCompression(let detail):
-            return "\(file): corrupt compressed data\(place) (\(detail)). \(corrupt)"
+            return "\(file): corrupt compressed data\(place): \(detail). \(corrupt)"
         case .malformedProtobuf(let detail):
-            return "\(file): invalid PBF structure\(place) (\(detail)). \(corrupt)"
+            return "\(file): invalid PBF structure\(place): \(detail). \(corrupt)"
         case .malformedXML(let detail):
             return "\(file): malformed OSM XML\(place): \(detail)."
         case .unsupportedFeature(let feature):

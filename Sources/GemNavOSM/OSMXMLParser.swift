@@ -20,7 +20,7 @@ struct OSMXMLParser {
     /// Reads up to the first object: the root's `generator` and the `<bounds>` element.
     mutating func readHeader() throws -> OSMHeader {
         var header = OSMHeader()
-        try run { parser, selfClosing in
+        try run { parser, _ in
             let t = parser.tokens
             if parser.open.isEmpty {
                 header.writingProgram = try t.attribute("generator").map(t.string)

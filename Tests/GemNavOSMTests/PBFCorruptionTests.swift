@@ -96,6 +96,13 @@ import Testing
         }
     }
 
+    @Test func truncationMessageIsExact() throws {
+        let cut = try Data(contentsOf: TestFiles.embeddedMonaco).prefix(900_000)
+        let error = try #require(throws: OSMReadError.self) { try readAll(cut, name: "monaco.osm.pbf") }
+        #expect(error.description == "monaco.osm.pbf: truncated blob at byte 220 (blob 1): expected 1014625 bytes, "
+            + "found 899780. The file is incomplete or corrupt; download or export it again.")
+    }
+
     @Test func flippedBytesInMonacoAreReported() throws {
         let original = try Data(contentsOf: TestFiles.embeddedMonaco)
         // Fixed positions inside compressed payloads keep the test deterministic (a flip in a

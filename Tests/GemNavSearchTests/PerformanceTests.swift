@@ -46,7 +46,8 @@ func portoPerformance() throws {
         porto: full PBF read \(readOnly), index build+write \(build), load \(load)
         size \(index.file.data.count) bytes = \(Double(index.file.data.count) * 100 / Double(pbfSize))% of PBF
         keystrokes \(plain.keystrokes): p50 \(plain.p50) µs, p99 \(plain.p99) µs, max \(plain.max) µs, hit rate \(plain.hitRate)
-        biased: p50 \(biased.p50) µs, p99 \(biased.p99) µs, max \(biased.max) µs
+          thread CPU: p50 \(plain.cpuP50) µs, p99 \(plain.cpuP99) µs
+        biased: p50 \(biased.p50) µs, p99 \(biased.p99) µs, max \(biased.max) µs; CPU p50 \(biased.cpuP50) µs, p99 \(biased.cpuP99) µs
         reverse: p50 \(reverse.p50) µs, p99 \(reverse.p99) µs
         """)
 }

@@ -49,21 +49,26 @@ extension SearchIndex {
 
         var top = TopList(limit: limit)
         textCandidates(words: words, lastIsPrefix: lastIsPrefix, fuzzy: false, near: near, into: &top)
-        if top.items.count < limit {
-            // Typo tolerance only when exact and prefix matches do not fill the page: they
-            // would rank below anyway, and the edit-distance scan is the costliest step.
+        if top.items.lazy.filter({ $0.tier < .partial }).count < limit {
+            // Typo tolerance only when full exact and prefix matches do not fill the page:
+            // they would rank below anyway, and the edit-distance scan is the costliest step.
+            // A record found both ways keeps its better ranking.
             var fuzzy = TopList(limit: limit)
             textCandidates(words: words, lastIsPrefix: lastIsPrefix, fuzzy: true, near: near, into: &fuzzy)
+            let better = Dictionary(fuzzy.items.map { ($0.record, $0) }, uniquingKeysWith: { a, _ in a })
+            var merged = TopList(limit: limit)
+            for c in top.items { merged.offer(better[c.record].map { $0.beats(c) ? $0 : c } ?? c) }
             let known = Set(top.items.map(\.record))
-            for c in fuzzy.items where !known.contains(c.record) { top.offer(c) }
+            for c in fuzzy.items where !known.contains(c.record) { merged.offer(c) }
+            top = merged
         }
         var results = top.items.map { result($0, near: near) }
         if let (category, exact) = CategoryWords.category(of: words, allowPrefix: lastIsPrefix) {
             let pois = nearest(category, near: near, limit: limit)
-            let seen = Set(results.map { "\($0.osmType)\($0.osmId)" })
-            let extra = pois.filter { !seen.contains("\($0.osmType)\($0.osmId)") }
-            results = exact ? Array((pois + results.filter { r in !pois.contains(r) }).prefix(limit))
-                : Array((results + extra).prefix(limit))
+            let first = exact ? pois : results
+            let shown = Set(first.map { "\($0.osmType)\($0.osmId)" })
+            let rest = (exact ? results : pois).filter { !shown.contains("\($0.osmType)\($0.osmId)") }
+            results = Array((first + rest).prefix(limit))
         }
         return results
     }

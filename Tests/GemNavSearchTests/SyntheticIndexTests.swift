@@ -81,6 +81,17 @@ enum Toy {
         #expect(index.reverse(Coordinate(latitude: 46, longitude: 8)) == nil)
     }
 
+    @Test func buildReportsEachPhaseInOrder() throws {
+        let builder = SearchIndexBuilder()
+        var seen: [SearchBuildProgress] = []
+        try builder.build(from: OSMEntityList(Toy.entities)) { seen.append($0) }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gemnav-progress-\(UUID().uuidString).idx")
+        try builder.write(to: url) { seen.append($0) }
+        let phases: [SearchBuildProgress.Phase] = [.readingRelations, .readingWays, .readingNodes, .assembling, .writing]
+        #expect(seen.map(\.phase).reduce(into: [SearchBuildProgress.Phase]()) { if $0.last != $1 { $0.append($1) } } == phases)
+        #expect(seen.last?.fraction == 1)
+    }
+
     @Test func queryErrors() throws {
         let (_, index) = try Toy.build()
         #expect(throws: SearchError(.emptyQuery)) { try index.search("  ,; ") }

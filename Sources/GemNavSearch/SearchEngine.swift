@@ -59,7 +59,7 @@ extension SearchIndex {
             // out when enough others match; a second driver covers the case where it was the
             // rarest, but only while the page is not yet full.
             for (n, d) in drivers.prefix(2).enumerated() where terms[d].postingCount > 0 {
-                if n > 0, top.items.count >= top.limit { break }
+                if n > 0, top.items.count >= top.limit || !partialPossible(without: drivers[0], terms) { break }
                 let driver = terms[d]
                 let fraction = min(1, Double(Self.candidateBudget) / Double(driver.postingCount))
                 for t in driver.tokens {
@@ -78,6 +78,13 @@ extension SearchIndex {
                 }
             }
         }
+    }
+
+    /// Whether a record lacking word `missing` can still be a partial match: only then is a
+    /// second driver worth scanning, since everything it adds lacks the first driver's word.
+    private func partialPossible(without missing: Int, _ terms: [TermMatcher]) -> Bool {
+        let informative = terms.indices.filter { $0 != missing && terms[$0].postingCount * 20 < recordCount }
+        return terms.count >= 3 && informative.count >= 2
     }
 
     /// Matches every query word against record `r`: its own tokens, then its locality's,

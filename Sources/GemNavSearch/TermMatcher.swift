@@ -149,31 +149,38 @@ enum EditDistance {
         return d <= limit ? d : nil
     }
 
-    /// Runs the dynamic programme row by row, giving up as soon as a whole row is over the
-    /// limit, and hands the last row to `finish`.
+    /// Runs the dynamic programme row by row in stack memory (no allocation: it runs for
+    /// hundreds of dictionary tokens per keystroke), giving up as soon as a whole row is over
+    /// the limit, and hands the last row to `finish`.
     private static func table(_ a: [UInt8], _ b: UnsafeRawBufferPointer, limit: Int,
-                              finish: ([Int], Int) -> Int) -> Int
+                              finish: (UnsafeMutableBufferPointer<Int>, Int) -> Int) -> Int
     {
         let m = b.count
-        var beforePrevious = [Int](repeating: 0, count: m + 1)
-        var previous = Array(0...m)
-        var current = [Int](repeating: 0, count: m + 1)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            current[0] = i
-            var rowMin = i
-            let ai = a[i - 1]
-            for j in stride(from: 1, through: m, by: 1) {
-                let cost = ai == b[j - 1] ? 0 : 1
-                var v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                // Two swapped letters ("estcao") count as one edit, as people make them.
-                if i > 1, j > 1, ai == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, beforePrevious[j - 2] + 1) }
-                current[j] = v
-                rowMin = min(rowMin, v)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (m + 1)) { buffer in
+            var beforePrevious = UnsafeMutableBufferPointer(rebasing: buffer[0...m])
+            var previous = UnsafeMutableBufferPointer(rebasing: buffer[(m + 1)...(2 * m + 1)])
+            var current = UnsafeMutableBufferPointer(rebasing: buffer[(2 * m + 2)...(3 * m + 2)])
+            for j in 0...m {
+                previous[j] = j
+                beforePrevious[j] = 0
+                current[j] = 0
             }
-            if rowMin > limit { return limit + 1 }
-            swap(&beforePrevious, &previous)
-            swap(&previous, &current)
+            for i in stride(from: 1, through: a.count, by: 1) {
+                current[0] = i
+                var rowMin = i
+                let ai = a[i - 1]
+                for j in stride(from: 1, through: m, by: 1) {
+                    let cost = ai == b[j - 1] ? 0 : 1
+                    var v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    // Two swapped letters ("estcao") count as one edit, as people make them.
+                    if i > 1, j > 1, ai == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, beforePrevious[j - 2] + 1) }
+                    current[j] = v
+                    rowMin = min(rowMin, v)
+                }
+                if rowMin > limit { return limit + 1 }
+                (beforePrevious, previous, current) = (previous, current, beforePrevious)
+            }
+            return finish(previous, m)
         }
-        return finish(previous, m)
     }
 }

@@ -91,10 +91,11 @@ struct IndexEncoder {
         }
         geometryStarts.append(geometry.count)
 
-        // Token dictionary: every record token and locality token, sorted by UTF-8 bytes
-        // (the order the query side binary-searches in), so a prefix is a contiguous range.
+        // Token dictionary: every record, locality and house-number token, sorted by UTF-8
+        // bytes (the order the query side binary-searches in), so a prefix is a contiguous range.
         let localityTokens = localityList.map { TextFolding.tokens($0) }
-        let vocabulary = Set(recordTokens.joined()).union(localityTokens.joined())
+        let houseTokens = addrs.map { TextFolding.tokens($0.housenumber) }
+        let vocabulary = Set(recordTokens.joined()).union(localityTokens.joined()).union(houseTokens.joined())
             .map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         var tokenID: [String: Int] = [:]
         var tokenBytes: [UInt8] = [], tokenStarts: [Int] = []
@@ -115,6 +116,18 @@ struct IndexEncoder {
             }
         }
         forwardStarts.append(forward.count)
+        // A house number also lists its street in its postings (not in the street's own
+        // tokens): "rua 31 d" can then start from the few streets with a number 31 instead of
+        // every "rua", and the number still only matches as an address.
+        for (a, tokens) in houseTokens.enumerated() {
+            for t in tokens {
+                let id = tokenID[t]!
+                if postings[id].last != addrs[a].street { postings[id].append(addrs[a].street) }
+            }
+        }
+        for id in postings.indices where !postings[id].isEmpty {
+            postings[id] = Array(Set(postings[id])).sorted()
+        }
         var localityTokenIDs: [Int] = [], localityStarts: [Int] = []
         for tokens in localityTokens {
             localityStarts.append(localityTokenIDs.count)

@@ -48,9 +48,7 @@ extension SearchIndex {
         }
         let streetCode = UInt64(SearchResultKind.street.code)
         let kindCount = Double(SearchResultKind.ordered.count)
-        let drivers = terms.indices
-            .filter { !terms[$0].isNumeric || terms.allSatisfy(\.isNumeric) }
-            .sorted { terms[$0].postingCount < terms[$1].postingCount }
+        let drivers = terms.indices.sorted { terms[$0].postingCount < terms[$1].postingCount }
         var seen = [UInt64](repeating: 0, count: recordCount / 64 + 1)
         let cosLat = cos((near ?? centre).latitude * .pi / 180)
         let spans = terms.map(\.span)

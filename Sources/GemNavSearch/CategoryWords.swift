@@ -38,6 +38,23 @@ enum CategoryWords {
         return found.map { ($0, false) }
     }
 
+    /// A category at the start or end of a longer query, with the words that remain
+    /// ("pharmacy fontvieille", "parking near larvotto", "fontvieille cafe"), or nil.
+    static func split(_ tokens: [String]) -> (SearchCategory, rest: [String])? {
+        guard tokens.count >= 2 else { return nil }
+        for n in stride(from: min(3, tokens.count - 1), through: 1, by: -1) {
+            if let c = phrases[tokens.prefix(n).joined(separator: " ")] {
+                let rest = tokens.dropFirst(n).drop { filler.contains($0) }
+                if !rest.isEmpty { return (c, Array(rest)) }
+            }
+            if let c = phrases[tokens.suffix(n).joined(separator: " ")] {
+                let rest = tokens.dropLast(n)
+                if !rest.isEmpty { return (c, Array(rest)) }
+            }
+        }
+        return nil
+    }
+
     private static let synonyms: [(SearchCategory, [String])] = [
         (.pharmacy, ["pharmacy", "chemist", "drugstore", "drug store", "pharmacie", "farmacia",
                      "farmácia", "apotheke"]),

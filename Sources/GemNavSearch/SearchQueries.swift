@@ -62,15 +62,33 @@ extension SearchIndex {
             for c in fuzzy.items where !known.contains(c.record) { merged.offer(c) }
             top = merged
         }
-        var results = top.items.map { result($0, near: near) }
+        let results = top.items.map { result($0, near: near) }
         if let (category, exact) = CategoryWords.category(of: words, allowPrefix: lastIsPrefix) {
             let pois = nearest(category, near: near, limit: limit)
-            let first = exact ? pois : results
-            let shown = Set(first.map { "\($0.osmType)\($0.osmId)" })
-            let rest = (exact ? results : pois).filter { !shown.contains("\($0.osmType)\($0.osmId)") }
-            results = Array((first + rest).prefix(limit))
+            return exact ? merge(pois, then: results, limit: limit) : merge(results, then: pois, limit: limit)
+        }
+        if let (category, rest) = CategoryWords.split(words), let place = placeNamed(rest, lastIsPrefix: lastIsPrefix) {
+            // "pharmacy fontvieille": that category around that place, ahead of text matches
+            // unless the text matched a name outright ("Hôtel de Paris").
+            let pois = nearest(category, near: coordinate(ofRecord: place), limit: limit)
+            return top.items.contains { $0.tier == .exact }
+                ? merge(results, then: pois, limit: limit) : merge(pois, then: results, limit: limit)
         }
         return results
+    }
+
+    /// `first`, then what `then` adds that `first` lacks, cut to `limit`.
+    private func merge(_ first: [SearchResult], then: [SearchResult], limit: Int) -> [SearchResult] {
+        let shown = Set(first.map { "\($0.osmType)\($0.osmId)" })
+        return Array((first + then.filter { !shown.contains("\($0.osmType)\($0.osmId)") }).prefix(limit))
+    }
+
+    /// The place (`place=*`) that `words` name fully, the most important first, or nil.
+    private func placeNamed(_ words: [String], lastIsPrefix: Bool) -> Int? {
+        var top = TopList(limit: 1)
+        textCandidates(words: words, lastIsPrefix: lastIsPrefix, fuzzy: false, near: nil, into: &top)
+        guard let best = top.items.first, best.tier < .partial, best.record < placeCount else { return nil }
+        return best.record
     }
 
     /// Turns a scored record (or the address matched on it) into a result.

@@ -79,6 +79,19 @@ import GemNavCore
         #expect(Geodesy.distance(b.coordinate, larvotto) < Geodesy.distance(b.coordinate, fontvieille))
     }
 
+    @Test func categoryAroundANamedPlace() throws {
+        let fontvieille = try #require(try index.geocode("fontvieille"))
+        let larvotto = try #require(try index.geocode("larvotto"))
+        for query in ["pharmacy fontvieille", "pharmacy near fontvieille", "fontvieille pharmacy"] {
+            let hit = try #require(try index.search(query, limit: 3).first)
+            #expect(hit.category == .pharmacy)
+            #expect(Geodesy.distance(hit.coordinate, fontvieille.coordinate) < Geodesy.distance(hit.coordinate, larvotto.coordinate))
+        }
+        let parking = try #require(try index.search("parking larvotto", limit: 1).first)
+        #expect(parking.category == .parking)
+        #expect(Geodesy.distance(parking.coordinate, larvotto.coordinate) < 800)
+    }
+
     @Test func reverseGeocodesAddressesAndStreets() throws {
         let house = try #require(index.reverse(Coordinate(latitude: 43.72952, longitude: 7.41490)))
         #expect(house.title == "7 Rue du Gabian")

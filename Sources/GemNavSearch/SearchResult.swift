@@ -2,8 +2,40 @@ import GemNavCore
 
 /// What kind of thing a result is, most important first.
 public enum SearchResultKind: String, Sendable, Codable, CaseIterable {
-    case country, state, city, town, village, suburb, quarter, neighbourhood, hamlet, island
-    case locality, airport, station, street, house, poi, stop
+    /// A country (`place=country`).
+    case country
+    /// A state, region or province.
+    case state
+    /// A city.
+    case city
+    /// A town or municipality.
+    case town
+    /// A village.
+    case village
+    /// A suburb or borough of a city.
+    case suburb
+    /// A quarter of a city.
+    case quarter
+    /// A neighbourhood or city block.
+    case neighbourhood
+    /// A hamlet or isolated dwelling.
+    case hamlet
+    /// An island or islet.
+    case island
+    /// A named locality, square or farm.
+    case locality
+    /// An airport.
+    case airport
+    /// A railway or metro station.
+    case station
+    /// A street (its ways merged).
+    case street
+    /// A house-numbered address.
+    case house
+    /// A point of interest.
+    case poi
+    /// A bus or tram stop.
+    case stop
 
     /// `allCases` computed once: the synthesised property builds a new array on every call,
     /// far too slow for the per-candidate scoring loop.

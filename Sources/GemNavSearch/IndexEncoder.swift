@@ -83,8 +83,8 @@ struct IndexEncoder {
             cols.tag.append(tags[tag]!)
             cols.importance.append(Int((min(1, max(0, r.importance)) * 255).rounded()))
             cols.osm.append(r.osm.packed)
-            var tokens = TextFolding.tokens(r.name)
-            for t in TextFolding.tokens(r.brand ?? "") where !tokens.contains(t) { tokens.append(t) }
+            var tokens = TextFolding.indexTokens(r.name)
+            for t in TextFolding.indexTokens(r.brand ?? "") where !tokens.contains(t) { tokens.append(t) }
             recordTokens.append(tokens)
             geometryStarts.append(geometry.count)
             if !r.geometry.isEmpty { GeometryCodec.encode(r.geometry, origin: r.coordinate, into: &geometry) }

@@ -62,6 +62,13 @@ extension SearchIndex {
             for c in fuzzy.items where !known.contains(c.record) { merged.offer(c) }
             top = merged
         }
+        if top.items.isEmpty, words.count >= 2 {
+            // "mc donald", "monte carlo" typed apart: try each pair of neighbours joined.
+            for i in 0..<(words.count - 1) {
+                let joined = words[..<i] + [words[i] + words[i + 1]] + words[(i + 2)...]
+                textCandidates(words: Array(joined), lastIsPrefix: lastIsPrefix, fuzzy: false, near: near, into: &top)
+            }
+        }
         let results = top.items.map { result($0, near: near) }
         if let (category, exact) = CategoryWords.category(of: words, allowPrefix: lastIsPrefix) {
             let pois = nearest(category, near: near, limit: limit)

@@ -19,6 +19,8 @@ struct TermMatcher {
     let text: [UInt8]
     let isNumeric: Bool
     let exact: Int?
+    /// Whether the word may be unfinished (matches as a prefix).
+    let allowsPrefix: Bool
     /// Tokens an abbreviation stands for ("av" → avenida, avenue), matched as exact words.
     let expansions: [Int]
     let prefix: Range<Int>
@@ -28,6 +30,7 @@ struct TermMatcher {
 
     init(_ word: String, index: SearchIndex, allowPrefix: Bool, fuzzy: Bool) {
         text = Array(word.utf8)
+        allowsPrefix = allowPrefix
         isNumeric = text.contains { (0x30...0x39).contains($0) }
         let lo = index.lowerBound(text)
         exact = lo < index.tokenCount && index.compare(token: lo, with: text) == 0 ? lo : nil
@@ -69,7 +72,8 @@ struct TermMatcher {
     /// The reference-free part of the matcher that the scoring loop reads: copying it costs
     /// no retain or release, which dominated scoring time when the loop held whole matchers.
     var span: TermSpan {
-        TermSpan(exact: exact ?? -1, expansion1: expansions.first ?? -1, expansion2: expansions.dropFirst().first ?? -1,
+        TermSpan(exact: exact ?? -1, exactTier: allowsPrefix && text.count <= 2 ? .prefix : .exact,
+                 expansion1: expansions.first ?? -1, expansion2: expansions.dropFirst().first ?? -1,
                  prefixLow: prefix.lowerBound, prefixHigh: prefix.upperBound,
                  length: text.count, isNumeric: isNumeric, hasFuzzy: !fuzzy.isEmpty,
                  informative: postingCount)
@@ -91,6 +95,9 @@ struct TermMatcher {
 /// The plain-value summary of a `TermMatcher` used while scoring candidates.
 struct TermSpan {
     var exact: Int
+    /// The tier of an exact hit: a word of one or two letters still being typed ("b") is
+    /// more likely the start of a longer word than the token "b" itself.
+    var exactTier: MatchQuality.Tier
     var expansion1: Int
     var expansion2: Int
     var prefixLow: Int
@@ -104,7 +111,8 @@ struct TermSpan {
     /// The quality of matching token `t` (of `tokenLength` bytes) by exact word or prefix;
     /// typo matches are looked up separately, only for words that have any.
     @inline(__always) func match(_ t: Int, tokenLength: Int) -> MatchQuality? {
-        if t == exact || t == expansion1 || t == expansion2 { return MatchQuality(tier: .exact, score: 1) }
+        if t == exact { return MatchQuality(tier: exactTier, score: 1) }
+        if t == expansion1 || t == expansion2 { return MatchQuality(tier: .exact, score: 1) }
         if t >= prefixLow, t < prefixHigh {
             return MatchQuality(tier: .prefix, score: 0.6 + 0.3 * Double(length) / Double(max(tokenLength, 1)))
         }

@@ -30,6 +30,13 @@ import GemNavCore
         #expect(try titles("EZE").first == "Èze")
     }
 
+    @Test func spellingsWithAndWithoutApostrophesAndSpaces() throws {
+        #expect(try titles("mcdonalds").first == "McDonald's")
+        #expect(try titles("mc donald").first == "McDonald's")
+        #expect(try titles("montecarlo").first == "Monte-Carlo")
+        #expect(try titles("cap dail").contains("Cap-d'Ail"))
+    }
+
     @Test func wordOrderDoesNotMatter() throws {
         #expect(try titles("grace princesse avenue").first == "Avenue Princesse Grace")
         let a = try #require(try index.geocode("25 avenue albert ii"))

@@ -14,6 +14,12 @@ import Testing
         #expect(TextFolding.tokens("Cap-d'Ail") == ["cap", "d", "ail"])
     }
 
+    @Test func indexTokensAddJoinedSpellings() {
+        #expect(TextFolding.indexTokens("McDonald's") == ["mcdonald", "s", "mcdonalds"])
+        #expect(TextFolding.indexTokens("Cap-d'Ail") == ["cap", "d", "ail", "dail", "capdail"])
+        #expect(TextFolding.indexTokens("Rue Grimaldi") == ["rue", "grimaldi"])
+    }
+
     @Test func ordinalIndicatorsVanish() {
         #expect(TextFolding.tokens("Rua 1º de Maio") == ["rua", "1", "de", "maio"])
     }

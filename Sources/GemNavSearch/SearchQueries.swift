@@ -98,6 +98,18 @@ extension SearchIndex {
         return best.record
     }
 
+    /// The box around a street's shape, or nil for records without one.
+    func extent(ofRecord r: Int) -> BoundingBox? {
+        let start = geometryStarts.int(r)
+        guard geometryStarts.int(r + 1) > start else { return nil }
+        var points: [Coordinate] = []
+        GeometryCodec.forEachSegment(geometry.bytes(0, geometry.count), at: start, origin: coordinate(ofRecord: r)) {
+            points.append($0)
+            points.append($1)
+        }
+        return BoundingBox(covering: points)
+    }
+
     /// Turns a scored record (or the address matched on it) into a result.
     func result(_ c: Candidate, near: Coordinate?) -> SearchResult {
         let r = c.record
@@ -127,6 +139,6 @@ extension SearchIndex {
             title: name, subtitle: line.joined(separator: ", "), coordinate: at, kind: kind, category: category,
             distance: near.map { Geodesy.distance($0, at) }, osmKey: string(tagKeys.int(tag)),
             osmValue: string(tagValues.int(tag)), osmType: osm.typeName, osmId: osm.id, housenumber: number,
-            street: kind == .street ? name : street, city: city, name: name)
+            street: kind == .street ? name : street, city: city, name: name, extent: extent(ofRecord: r))
     }
 }

@@ -107,12 +107,14 @@ public struct SearchResult: Sendable, Hashable, Codable {
     public var city: String?
     /// The name alone (for an address result, the street).
     public var name: String
+    /// For a street, the box around its whole shape (all its merged ways).
+    public var extent: BoundingBox?
 
     /// Creates a result.
     public init(title: String, subtitle: String, coordinate: Coordinate, kind: SearchResultKind,
                 category: SearchCategory?, distance: Double?, osmKey: String, osmValue: String,
                 osmType: String, osmId: Int64, housenumber: String?, street: String?, city: String?,
-                name: String)
+                name: String, extent: BoundingBox? = nil)
     {
         self.title = title
         self.subtitle = subtitle
@@ -128,5 +130,6 @@ public struct SearchResult: Sendable, Hashable, Codable {
         self.street = street
         self.city = city
         self.name = name
+        self.extent = extent
     }
 }

@@ -119,6 +119,13 @@ import GemNavCore
         #expect(pharmacy.city != nil)
         let street = try #require(try index.geocode("rue grimaldi"))
         #expect(street.kind == .street && street.osmKey == "highway" && street.street == "Rue Grimaldi")
+        let extent = try #require(street.extent)
+        #expect(extent.contains(street.coordinate))
+        #expect(Geodesy.distance(extent.min, extent.max) > 100)
+        let json = try JSONSerialization.jsonObject(with: PhotonGeoJSON.encode([street])) as? [String: Any]
+        let properties = (json?["features"] as? [[String: Any]])?.first?["properties"] as? [String: Any]
+        #expect((properties?["extent"] as? [Double])?.count == 4)
+        #expect(properties?["type"] as? String == "street")
     }
 
     @Test func photonGeoJSON() throws {

@@ -12,6 +12,22 @@ enum E7 {
     @inline(__always) static func decode(_ stored: UInt64) -> Double { Double(Int64(stored) - (1 << 31)) * 1e-7 }
 }
 
+/// Address positions as zig-zag offsets from their street's coordinate, in 1e-5 degree
+/// steps (about a metre), computed from the stored (1e-7 rounded) street coordinate so
+/// decoding lands on the same grid.
+enum AddressOffset {
+    static let step: Int64 = 100
+
+    static func encode(_ degrees: Double, from origin: Double) -> UInt64 {
+        let delta = Int64((degrees * 1e7).rounded()) - Int64((origin * 1e7).rounded())
+        return GeometryCodec.zigzag(Int64((Double(delta) / Double(step)).rounded()))
+    }
+
+    @inline(__always) static func decode(_ stored: UInt64, from origin: UInt64) -> Double {
+        E7.decode(UInt64(Int64(origin) + GeometryCodec.unzigzag(stored) * step))
+    }
+}
+
 /// The encoded index with its counts.
 struct IndexTables {
     var writer: IndexFileWriter
@@ -159,11 +175,19 @@ struct IndexEncoder {
         w.column(.localityName, localityNames)
         w.column(.localityTokenStarts, localityStarts)
         w.column(.localityTokens, localityTokenIDs)
-        w.column(.addressStreet, addrs.map(\.street))
+        // Addresses are sorted by street: each street's addresses are one range, and a
+        // position is stored as a ~1 m step offset from the street's own coordinate, which
+        // takes 2 bytes where an absolute coordinate takes 4.
+        var streetAddressStarts = [Int](repeating: 0, count: sorted.count + 1)
+        for a in addrs { streetAddressStarts[a.street + 1] += 1 }
+        for i in 1..<streetAddressStarts.count { streetAddressStarts[i] += streetAddressStarts[i - 1] }
+        w.column(.streetAddressStarts, streetAddressStarts)
         w.column(.addressHouse, addressHouses)
-        w.column(.addressLat, addrs.map { E7.encode($0.coordinate.latitude) })
-        w.column(.addressLon, addrs.map { E7.encode($0.coordinate.longitude) })
-        w.column(.addressOSM, addrs.map(\.osm.packed))
+        w.column(.addressLat, addrs.map { AddressOffset.encode($0.coordinate.latitude, from: sorted[$0.street].coordinate.latitude) })
+        w.column(.addressLon, addrs.map { AddressOffset.encode($0.coordinate.longitude, from: sorted[$0.street].coordinate.longitude) })
+        let osmIDs = BlockVarints.encode(addrs.map(\.osm.packed))
+        w.column(.addressOSMStarts, osmIDs.starts)
+        w.blob(.addressOSMBytes, osmIDs.bytes)
         w.column(.categoryStarts, categories.reduce(into: [0]) { $0.append($0.last! + $1.count) })
         w.column(.categoryRecords, Array(categories.joined()))
         grid.write(into: &w)

@@ -30,7 +30,7 @@ extension SearchIndex {
                 let cell = row * grid.columns + col
                 for i in addressCellStarts.int(cell)..<addressCellStarts.int(cell + 1) {
                     let a = addressCellItems.int(i)
-                    let d = Self.fastDistance(c, coordinate(ofAddress: a), cosLat: cosLat)
+                    let d = Self.fastDistance(c, coordinate(ofAddress: a, street: street(ofAddress: a)), cosLat: cosLat)
                     if d < addressDistance {
                         addressDistance = d
                         bestAddress = a
@@ -53,7 +53,7 @@ extension SearchIndex {
             }
         }
         if let a = bestAddress {
-            var hit = result(Candidate(record: addressStreet.int(a), address: a, tier: .exact, score: 0), near: c)
+            var hit = result(Candidate(record: street(ofAddress: a), address: a, tier: .exact, score: 0), near: c)
             hit.city = hit.city ?? settlement(near: c)
             hit.subtitle = hit.city ?? ""
             return hit

@@ -148,7 +148,7 @@ extension SearchIndex {
         score += 0.4 * Double(recordImportance[r]) / 255
         if address != nil { score += 0.2 }
         if let p = near {
-            let c = address.map { coordinate(ofAddress: $0) } ?? coordinate(ofRecord: r)
+            let c = address.map { coordinate(ofAddress: $0, street: r) } ?? coordinate(ofRecord: r)
             score += 0.3 / (1 + Self.fastDistance(p, c, cosLat: cosLat) / 2000)
         }
         return Candidate(record: r, address: address, tier: tier, score: score)

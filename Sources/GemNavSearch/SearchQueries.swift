@@ -121,8 +121,8 @@ extension SearchIndex {
         let category = kind == .street || kind.isPlace ? nil : SearchCategory.from(code: categoryCode)
         if let a = c.address {
             let number = string(addressHouse.int(a))
-            let at = coordinate(ofAddress: a)
-            let osm = OSMRef(packed: addressOSM[a])
+            let at = coordinate(ofAddress: a, street: r)
+            let osm = osm(ofAddress: a)
             return SearchResult(
                 title: "\(number) \(name)", subtitle: city ?? "", coordinate: at, kind: .house, category: nil,
                 distance: near.map { Geodesy.distance($0, at) }, osmKey: "place", osmValue: "house",

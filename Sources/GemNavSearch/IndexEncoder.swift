@@ -3,7 +3,7 @@ import GemNavCore
 
 /// Fields of the `meta` section, by position.
 enum MetaField: Int, CaseIterable {
-    case gridLat, gridLon, cellLat, cellLon, columns, rows, centreLat, centreLon, placeCount
+    case gridLat, gridLon, cellLat, cellLon, columns, rows, centreLat, centreLon, placeCount, addressDivisions
 }
 
 /// Degrees ↔ the biased 1e-7 integers the index stores (biased so they are unsigned).

@@ -9,9 +9,9 @@ extension SearchIndex {
 
     /// The address or street at `c`, with its locality; nil when nothing is within 300 m.
     ///
-    /// Looks in the grid cell of `c` and its eight neighbours (cells are about 550 m, so
-    /// anything within reach is found): the nearest address within 40 m if any, else the
-    /// street whose shape passes closest.
+    /// Looks in the grid cell of `c` and its eight neighbours (street cells are about 550 m,
+    /// address cells at least 69 m, so anything within reach is found): the nearest address
+    /// within 40 m if any, else the street whose shape passes closest.
     public func reverse(_ c: Coordinate) -> SearchResult? {
         guard c.isValid, grid.columns > 0 else { return nil }
         let y = Int(((c.latitude - grid.originLat) / grid.cellLat).rounded(.down))
@@ -24,10 +24,14 @@ extension SearchIndex {
         var streetDistance = Self.streetReach
         var streetPoint = c
         var measured: [Int] = []
-        let bytes = geometry.bytes(0, geometry.count)
-        for row in max(0, y - 1)...min(grid.rows - 1, y + 1) {
-            for col in max(0, x - 1)...min(grid.columns - 1, x + 1) {
-                let cell = row * grid.columns + col
+        let k = grid.addressDivisions
+        let ay = Int(((c.latitude - grid.originLat) / grid.cellLat * Double(k)).rounded(.down))
+        let ax = Int(((c.longitude - grid.originLon) / grid.cellLon * Double(k)).rounded(.down))
+        let addressColumns = grid.columns * k
+        // Strides, not ranges: near the grid's edge the window can be empty.
+        for row in stride(from: max(0, ay - 1), through: min(grid.rows * k - 1, ay + 1), by: 1) {
+            for col in stride(from: max(0, ax - 1), through: min(addressColumns - 1, ax + 1), by: 1) {
+                let cell = row * addressColumns + col
                 for i in addressCellStarts.int(cell)..<addressCellStarts.int(cell + 1) {
                     let a = addressCellItems.int(i)
                     let d = Self.fastDistance(c, coordinate(ofAddress: a, street: street(ofAddress: a)), cosLat: cosLat)
@@ -36,6 +40,12 @@ extension SearchIndex {
                         bestAddress = a
                     }
                 }
+            }
+        }
+        let bytes = geometry.bytes(0, geometry.count)
+        for row in stride(from: max(0, y - 1), through: min(grid.rows - 1, y + 1), by: 1) {
+            for col in stride(from: max(0, x - 1), through: min(grid.columns - 1, x + 1), by: 1) {
+                let cell = row * grid.columns + col
                 for i in streetCellStarts.int(cell)..<streetCellStarts.int(cell + 1) {
                     let r = streetCellRecords.int(i)
                     // A long street spans many cells; measure it once.

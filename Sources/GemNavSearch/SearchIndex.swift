@@ -30,7 +30,8 @@ public final class SearchIndex: @unchecked Sendable {
     let categoryStarts: PackedColumn, categoryRecords: PackedColumn
     let streetCellStarts: PackedColumn, streetCellRecords: PackedColumn
     let addressCellStarts: PackedColumn, addressCellItems: PackedColumn
-    let grid: (originLat: Double, originLon: Double, cellLat: Double, cellLon: Double, columns: Int, rows: Int)
+    let grid: (originLat: Double, originLon: Double, cellLat: Double, cellLon: Double, columns: Int, rows: Int,
+               addressDivisions: Int)
     /// Records `0..<placeCount` are the places (`place=*`), most important kinds first.
     let placeCount: Int
 
@@ -74,10 +75,12 @@ public final class SearchIndex: @unchecked Sendable {
         else { throw SearchError(.indexCorrupt(reason: "inconsistent section sizes"), url: url) }
         func m(_ f: MetaField) -> UInt64 { meta[f.rawValue] }
         grid = (E7.decode(m(.gridLat)), E7.decode(m(.gridLon)), Double(m(.cellLat)) * 1e-7,
-                Double(m(.cellLon)) * 1e-7, Int(m(.columns)), Int(m(.rows)))
+                Double(m(.cellLon)) * 1e-7, Int(m(.columns)), Int(m(.rows)), max(1, Int(m(.addressDivisions))))
         centre = Coordinate(latitude: E7.decode(m(.centreLat)), longitude: E7.decode(m(.centreLon)))
         placeCount = Int(m(.placeCount))
-        guard grid.columns * grid.rows + 1 == streetCellStarts.count else {
+        guard grid.columns * grid.rows + 1 == streetCellStarts.count,
+              grid.columns * grid.rows * grid.addressDivisions * grid.addressDivisions + 1 == addressCellStarts.count
+        else {
             throw SearchError(.indexCorrupt(reason: "grid size does not match its cells"), url: url)
         }
     }

@@ -79,6 +79,10 @@ enum Toy {
         #expect(street.name == "Avenue des Tilleuls")
         #expect(street.distance! < 30)
         #expect(index.reverse(Coordinate(latitude: 46, longitude: 8)) == nil)
+        // Just past each edge of the grid: empty windows, no trap.
+        for (lat, lon) in [(45.106, 7.05), (44.994, 7.05), (45.05, 7.108), (45.05, 6.994)] {
+            _ = index.reverse(Coordinate(latitude: lat, longitude: lon))
+        }
     }
 
     @Test func buildReportsEachPhaseInOrder() throws {

@@ -23,7 +23,6 @@ extension SearchIndex {
         var bestStreet: Int?
         var streetDistance = Self.streetReach
         var streetPoint = c
-        var measured: [Int] = []
         let k = grid.addressDivisions
         let ay = Int(((c.latitude - grid.originLat) / grid.cellLat * Double(k)).rounded(.down))
         let ax = Int(((c.longitude - grid.originLon) / grid.cellLon * Double(k)).rounded(.down))
@@ -42,25 +41,9 @@ extension SearchIndex {
                 }
             }
         }
-        let bytes = geometry.bytes(0, geometry.count)
-        for row in stride(from: max(0, y - 1), through: min(grid.rows - 1, y + 1), by: 1) {
-            for col in stride(from: max(0, x - 1), through: min(grid.columns - 1, x + 1), by: 1) {
-                let cell = row * grid.columns + col
-                for i in streetCellStarts.int(cell)..<streetCellStarts.int(cell + 1) {
-                    let r = streetCellRecords.int(i)
-                    // A long street spans many cells; measure it once.
-                    if measured.contains(r) { continue }
-                    measured.append(r)
-                    GeometryCodec.forEachSegment(bytes, at: geometryStarts.int(r), origin: coordinate(ofRecord: r)) { a, b in
-                        let (d, p) = Self.planarProjection(of: c, onto: a, b, cosLat: cosLat)
-                        if d < streetDistance {
-                            streetDistance = d
-                            bestStreet = r
-                            streetPoint = p
-                        }
-                    }
-                }
-            }
+        if bestAddress == nil {
+            nearestStreet(to: c, row: y, column: x, cosLat: cosLat, best: &bestStreet, distance: &streetDistance,
+                          point: &streetPoint)
         }
         if let a = bestAddress {
             var hit = result(Candidate(record: street(ofAddress: a), address: a, tier: .exact, score: 0), near: c)
@@ -77,6 +60,43 @@ extension SearchIndex {
             return hit
         }
         return nil
+    }
+
+    /// The street passing closest to `c` in the 3×3 street cells around (`row`, `column`),
+    /// nearer than `distance`. Cells are visited nearest first and skipped once their edge
+    /// is further than the best street so far, which usually spares the eight neighbours.
+    private func nearestStreet(to c: Coordinate, row y: Int, column x: Int, cosLat: Double, best: inout Int?,
+                               distance: inout Double, point: inout Coordinate)
+    {
+        var cells: [(cell: Int, gap: Double)] = []
+        for row in stride(from: max(0, y - 1), through: min(grid.rows - 1, y + 1), by: 1) {
+            for col in stride(from: max(0, x - 1), through: min(grid.columns - 1, x + 1), by: 1) {
+                let south = grid.originLat + Double(row) * grid.cellLat
+                let west = grid.originLon + Double(col) * grid.cellLon
+                let dy = max(0, south - c.latitude, c.latitude - south - grid.cellLat) * 111_195
+                let dx = max(0, west - c.longitude, c.longitude - west - grid.cellLon) * 111_195 * cosLat
+                cells.append((row * grid.columns + col, (dx * dx + dy * dy).squareRoot()))
+            }
+        }
+        cells.sort { $0.gap < $1.gap }
+        let bytes = geometry.bytes(0, geometry.count)
+        var measured: [Int] = []
+        for (cell, gap) in cells where gap < distance {
+            for i in streetCellStarts.int(cell)..<streetCellStarts.int(cell + 1) {
+                let r = streetCellRecords.int(i)
+                // A long street spans many cells; measure it once.
+                if measured.contains(r) { continue }
+                measured.append(r)
+                GeometryCodec.forEachSegment(bytes, at: geometryStarts.int(r), origin: coordinate(ofRecord: r)) { a, b in
+                    let (d, p) = Self.planarProjection(of: c, onto: a, b, cosLat: cosLat)
+                    if d < distance {
+                        distance = d
+                        best = r
+                        point = p
+                    }
+                }
+            }
+        }
     }
 
     /// Distance in metres from `c` to segment `a`–`b` and the nearest point on it, in a local

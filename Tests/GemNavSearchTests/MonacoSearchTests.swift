@@ -129,6 +129,20 @@ import GemNavCore
         #expect(properties?["type"] as? String == "street")
     }
 
+    @Test func concurrentQueriesAgree() async throws {
+        let index = self.index
+        let queries = ["casino", "avenue princesse grace", "pharmacy", "7 rue du gabian", "larvoto", "monaco"]
+        let expected = try queries.map { try index.search($0, limit: 5) }
+        try await withThrowingTaskGroup(of: (Int, [SearchResult]).self) { group in
+            for _ in 0..<8 {
+                for (i, q) in queries.enumerated() {
+                    group.addTask { (i, try index.search(q, limit: 5)) }
+                }
+            }
+            for try await (i, results) in group { #expect(results == expected[i]) }
+        }
+    }
+
     @Test func photonGeoJSON() throws {
         let results = try index.search("7 rue du gabian", limit: 1)
         let json = try JSONSerialization.jsonObject(with: PhotonGeoJSON.encode(results)) as? [String: Any]

@@ -6,7 +6,8 @@ struct BuildRecord {
     var kind: SearchResultKind
     var category: SearchCategory?
     var name: String
-    var brand: String?
+    /// Other names it is searched by: a POI's brand, a road's numbers ("A 41", "EN 14").
+    var aliases: [String]
     var coordinate: Coordinate
     var locality: String?
     var street: String?
@@ -42,7 +43,7 @@ struct IndexAssembler {
             guard let kind = feature.kind else { continue }
             let name = feature.name ?? feature.brand ?? feature.category?.title ?? feature.value
             records.append(BuildRecord(
-                kind: kind, category: feature.category, name: name, brand: feature.brand, coordinate: at,
+                kind: kind, category: feature.category, name: name, aliases: feature.brand.map { [$0] } ?? [], coordinate: at,
                 locality: feature.city, street: feature.street, housenumber: feature.housenumber,
                 key: feature.key, value: feature.value, osm: feature.osm,
                 importance: (feature.name != nil ? 0.2 : 0) + (feature.notable ? 0.6 : 0)))

@@ -100,7 +100,11 @@ struct IndexEncoder {
             cols.importance.append(Int((min(1, max(0, r.importance)) * 255).rounded()))
             cols.osm.append(r.osm.packed)
             var tokens = TextFolding.indexTokens(r.name)
-            for t in TextFolding.indexTokens(r.brand ?? "") where !tokens.contains(t) { tokens.append(t) }
+            for alias in r.aliases {
+                // "A 41" is also typed "a41".
+                let joined = TextFolding.tokens(alias).joined()
+                for t in TextFolding.indexTokens(alias) + [joined] where !tokens.contains(t) { tokens.append(t) }
+            }
             recordTokens.append(tokens)
             geometryStarts.append(geometry.count)
             if !r.geometry.isEmpty { GeometryCodec.encode(r.geometry, origin: r.coordinate, into: &geometry) }

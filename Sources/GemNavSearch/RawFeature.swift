@@ -32,6 +32,8 @@ struct OSMRef: Hashable {
 struct RawStreetWay {
     var id: Int64
     var name: String
+    /// Road numbers (`ref`, e.g. "A 41;IC 23"); a way with no name is named by its ref.
+    var roadRef: String?
     var highway: String
     var refs: [Int64]
 }

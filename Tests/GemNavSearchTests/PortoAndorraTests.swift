@@ -15,6 +15,15 @@ import GemNavCore
         #expect(try index.search("CIRCUNVALACAO", limit: 3).first?.title == "Estrada da Circunvalação")
     }
 
+    @Test func roadNumbers() throws {
+        for query in ["a41", "a 41", "A41"] {
+            let hit = try #require(try index.search(query, limit: 1).first)
+            #expect(hit.title.contains("A 41") || hit.title.contains("A41"))
+            #expect(hit.osmValue == "motorway")
+        }
+        #expect(try index.search("ic 1 ic 23", limit: 1).first?.title == "IC 1 / IC 23")
+    }
+
     @Test func wordsTheExtractLacksAreTolerated() throws {
         // The extract has no place called Porto; the street still comes first.
         let hits = try index.search("rua de santa catarina porto", limit: 3)

@@ -92,8 +92,11 @@ struct IndexEncoder {
             cols.lon.append(E7.encode(r.coordinate.longitude))
             cols.name.append(strings.id(r.name))
             cols.locality.append(locality)
-            cols.street.append(r.street.map { strings.id($0) + 1 } ?? 0)
-            cols.house.append(r.housenumber.map { strings.id($0) + 1 } ?? 0)
+            if r.street != nil || r.housenumber != nil {
+                cols.addressed.append(cols.name.count - 1)
+                cols.street.append(r.street.map { strings.id($0) + 1 } ?? 0)
+                cols.house.append(r.housenumber.map { strings.id($0) + 1 } ?? 0)
+            }
             cols.kind.append(Int(r.kind.code))
             cols.category.append(Int(r.category?.code ?? 0))
             cols.tag.append(tags[tag]!)
@@ -208,7 +211,10 @@ struct IndexEncoder {
 /// The per-record columns, filled in record order.
 private struct RecordColumns {
     var lat: [UInt64] = [], lon: [UInt64] = [], osm: [UInt64] = []
-    var name: [Int] = [], locality: [Int] = [], street: [Int] = [], house: [Int] = []
+    var name: [Int] = [], locality: [Int] = []
+    /// The few records (POIs) with an address of their own, and that address: a side table,
+    /// since a column over all records would be mostly zeros.
+    var addressed: [Int] = [], street: [Int] = [], house: [Int] = []
     var kind: [Int] = [], category: [Int] = [], tag: [Int] = [], importance: [Int] = []
 
     func write(into w: inout IndexFileWriter) {
@@ -216,6 +222,7 @@ private struct RecordColumns {
         w.column(.recordLon, lon)
         w.column(.recordName, name)
         w.column(.recordLocality, locality)
+        w.column(.addressedRecords, addressed)
         w.column(.recordStreet, street)
         w.column(.recordHouse, house)
         w.column(.recordKind, kind)

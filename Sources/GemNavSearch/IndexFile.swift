@@ -6,7 +6,7 @@ enum SectionID: UInt32, CaseIterable {
     case meta = 1
     case stringBytes, stringStarts
     case tokenBytes, tokenStarts, postingStarts, postings
-    case recordLat, recordLon, recordName, recordLocality, recordStreet, recordHouse
+    case recordLat, recordLon, recordName, recordLocality, addressedRecords, recordStreet, recordHouse
     case recordKind, recordCategory, recordTag, recordImportance, recordOSM, recordTokenStarts, recordTokens
     case recordGeometryStarts, geometryBytes
     case tagKeys, tagValues

@@ -17,7 +17,8 @@ public final class SearchIndex: @unchecked Sendable {
     let tokenBytes: PackedColumn, tokenStarts: PackedColumn
     let postingStarts: PackedColumn, postings: PackedColumn
     let recordLat: PackedColumn, recordLon: PackedColumn, recordName: PackedColumn
-    let recordLocality: PackedColumn, recordStreet: PackedColumn, recordHouse: PackedColumn
+    let recordLocality: PackedColumn, addressedRecords: PackedColumn
+    let recordStreet: PackedColumn, recordHouse: PackedColumn
     let recordKind: PackedColumn, recordCategory: PackedColumn, recordTag: PackedColumn
     let recordImportance: PackedColumn
     let recordOSM: PackedColumn, recordTokenStarts: PackedColumn, recordTokens: PackedColumn
@@ -53,7 +54,8 @@ public final class SearchIndex: @unchecked Sendable {
         tokenBytes = file[.tokenBytes]; tokenStarts = file[.tokenStarts]
         postingStarts = file[.postingStarts]; postings = file[.postings]
         recordLat = file[.recordLat]; recordLon = file[.recordLon]; recordName = file[.recordName]
-        recordLocality = file[.recordLocality]; recordStreet = file[.recordStreet]; recordHouse = file[.recordHouse]
+        recordLocality = file[.recordLocality]; addressedRecords = file[.addressedRecords]
+        recordStreet = file[.recordStreet]; recordHouse = file[.recordHouse]
         recordKind = file[.recordKind]; recordCategory = file[.recordCategory]; recordTag = file[.recordTag]
         recordImportance = file[.recordImportance]
         recordOSM = file[.recordOSM]; recordTokenStarts = file[.recordTokenStarts]; recordTokens = file[.recordTokens]
@@ -130,6 +132,17 @@ public final class SearchIndex: @unchecked Sendable {
     func locality(ofRecord r: Int) -> String? {
         let l = recordLocality.int(r)
         return l == 0 ? nil : string(localityName.int(l - 1))
+    }
+
+    /// The street and house number record `r` (a POI) carries itself, if any.
+    func ownAddress(ofRecord r: Int) -> (street: String?, housenumber: String?) {
+        var lo = 0, hi = addressedRecords.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if addressedRecords.int(mid) < r { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < addressedRecords.count, addressedRecords.int(lo) == r else { return (nil, nil) }
+        return (optionalString(recordStreet[lo]), optionalString(recordHouse[lo]))
     }
 
     /// The range of addresses attached to street record `r`.

@@ -130,8 +130,7 @@ extension SearchIndex {
         }
         let at = coordinate(ofRecord: r)
         let osm = OSMRef(packed: recordOSM[r])
-        let street = optionalString(recordStreet[r])
-        let number = optionalString(recordHouse[r])
+        let (street, number) = ownAddress(ofRecord: r)
         var line: [String] = []
         if let s = street { line.append(number.map { "\($0) \(s)" } ?? s) }
         if let l = city, l != name { line.append(l) }

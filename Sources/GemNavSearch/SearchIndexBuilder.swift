@@ -76,9 +76,18 @@ public final class SearchIndexBuilder {
     /// Creates an empty builder.
     public init() {}
 
-    /// Reads `source` in three passes and assembles the index.
+    /// Reads `source` in three passes and assembles the index, replacing anything the
+    /// builder held before.
     /// - Throws: what the source throws, or `SearchError` `.nothingToIndex`.
     public func build(from source: some OSMEntitySource, progress: ((SearchBuildProgress) -> Void)? = nil) throws {
+        features = []
+        streetWays = []
+        neededNodes = []
+        firstWayOf = [:]
+        boundaries = []
+        boundaryWays = [:]
+        nodeCoordinates = [:]
+        assembled = nil
         try source.read(.relations, progress: { progress?(SearchBuildProgress(phase: .readingRelations, fraction: $0)) }) {
             if case .relation(let relation) = $0 { addRelation(relation) }
         }

@@ -85,6 +85,14 @@ enum Toy {
         }
     }
 
+    @Test func rebuildingReplacesTheFormerContent() throws {
+        let builder = SearchIndexBuilder()
+        try builder.build(from: OSMEntityList(Toy.entities))
+        let once = try builder.statistics()
+        try builder.build(from: OSMEntityList(Toy.entities))
+        #expect(try builder.statistics() == once)
+    }
+
     @Test func buildReportsEachPhaseInOrder() throws {
         let builder = SearchIndexBuilder()
         var seen: [SearchBuildProgress] = []

@@ -70,6 +70,11 @@ struct IndexAssembler {
             if let city = feature.city { addressCities[street] = city }
             addresses.append(BuildAddress(street: street, housenumber: number, coordinate: at, osm: feature.osm))
         }
+        // A POI without an address of its own is described by the street it stands on
+        // ("Pharmacie Azurea — Boulevard des Moulins, Monaco"), as a parent street.
+        for i in records.indices where records[i].street == nil && !records[i].kind.isPlace && records[i].kind != .street {
+            if let s = streets.nearest(to: records[i].coordinate, within: 80) { records[i].street = records[s].name }
+        }
         for i in records.indices where records[i].locality == nil && !records[i].kind.isSettlement {
             let at = records[i].coordinate
             records[i].locality = addressCities[i] ?? areas.municipality(of: at) ?? settlements.locality(of: at)

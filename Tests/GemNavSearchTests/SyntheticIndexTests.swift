@@ -32,6 +32,7 @@ enum Toy {
         try builder.build(from: OSMEntityList(entities))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gemnav-toy-\(UUID().uuidString).idx")
         try builder.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
         return (builder, try SearchIndex(contentsOf: url))
     }
 }

@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "gemnav-bench",
             dependencies: [
-                "GemNavCore", "GemNavRouting", "GemNavGuidance",
+                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),

@@ -61,5 +61,6 @@ let package = Package(
         .testTarget(
             name: "GemNavStorageTests",
             dependencies: ["GemNavStorage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
     ]
 )

@@ -8,6 +8,12 @@ public struct ResolvedPlace: Sendable, Hashable {
     public var coordinate: Coordinate
     /// What to call it (the found place's label, or the coordinate as typed).
     public var name: String
+
+    /// Creates a place.
+    public init(coordinate: Coordinate, name: String) {
+        self.coordinate = coordinate
+        self.name = name
+    }
 }
 
 /// Turns `--from`/`--to`/`--via` arguments into points: `LAT,LON` as is, anything else through

@@ -25,6 +25,10 @@ import Testing
         TripChecks.announcedBeforeNeverAfter(trip, route: planned)
         #expect(trip.count("offRoute") == 0, "no offRoute while following the route")
         #expect(trip.count("reroute") == 0)
+        let arrivalSpoken = TripChecks.arrivalSpoken(trip, legs: 1)
+        withKnownIssue("the arrival prompt lies inside the 15 m arrival radius", isIntermittent: true) {
+            #expect(arrivalSpoken)
+        }
     }
 
     @Test func missedTurnReroutesWithinThreeFixesAndArrives() throws {

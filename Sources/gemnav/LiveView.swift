@@ -83,7 +83,9 @@ final class LiveView {
     /// Prints log lines; on a terminal the panel is erased first and redrawn below them.
     private func emit(_ log: [String]) {
         guard terminal else {
-            if !log.isEmpty { print(log.joined(separator: "\n")) }
+            // Written straight to the file descriptor, not through stdio's block buffer on a pipe,
+            // so a log or `tail -f` follows a --realtime trip line by line.
+            if !log.isEmpty { FileHandle.standardOutput.write(Data((log.joined(separator: "\n") + "\n").utf8)) }
             return
         }
         var out = panelHeight > 0 ? "\u{1B}[\(panelHeight)A\u{1B}[J" : ""

@@ -1,4 +1,5 @@
 import Foundation
+import GemNavNavigation
 import GemNavStorage
 import Testing
 @testable import gemnav
@@ -96,5 +97,25 @@ import Testing
         let types = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").map { try object(String($0))["type"] as? String }
         #expect(types.filter { $0 == "arrived" }.count == 1)
         #expect(!types.contains("offRoute"))
+    }
+
+    @Test func hapticRhythmsAndArrowsAreDrawn() {
+        #expect(LiveView.rhythm(HapticPattern.pattern(for: .left)) == "●")
+        #expect(LiveView.rhythm(HapticPattern.pattern(for: .right)) == "● ●")
+        #expect(LiveView.rhythm(HapticPattern.pattern(for: .straight)) == "━━━━━━")
+        #expect(LiveView.rhythm(HapticPattern.pattern(for: .arrival)) == "● ● ● ━━━━━━")
+        #expect(LiveView.arrow(.turn, .left) == "↰" && LiveView.arrow(.roundabout, .right) == "↻")
+        #expect(LiveView.arrow(.arrive, nil) == "⚑")
+    }
+
+    @Test func undecidedConsentRefusesWithGuidance() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let store = dir.appendingPathComponent("fresh.sqlite").path
+        do {
+            try run(try navigate(["--store", store]))
+            Issue.record("navigate started without a consent decision")
+        } catch let error as CLIError {
+            #expect(error.description.contains("gemnav consent grant") && error.description.contains("--no-record"))
+        }
     }
 }

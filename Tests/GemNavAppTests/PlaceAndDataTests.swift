@@ -1,6 +1,7 @@
 import Foundation
 import GemNavApp
 import GemNavCore
+import GemNavRouting
 import Testing
 
 /// Place arguments, the embedded data's discovery and the cache's content hash.
@@ -54,5 +55,42 @@ import Testing
         #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let million = Data(repeating: UInt8(ascii: "a"), count: 1_000_000)
         #expect(SHA256.hex(million) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func embeddedDataIsImportedOnceThenReused() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("gemnav-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let embedded = EmbeddedData(environment: ["XDG_CACHE_HOME": cache.path], executable: nil,
+                                    currentDirectory: Fixtures.repoRoot)
+        let stages = StageLog()
+        let first = try embedded.prepare(profile: .foot, progress: { stage, _ in stages.add(stage) })
+        #expect(first.graphDirectory.lastPathComponent == "foot")
+        #expect(first.graphDirectory.deletingLastPathComponent().lastPathComponent.hasPrefix("monaco-"))
+        #expect(try first.loadSearchIndex() != nil)
+        _ = try first.loadEngine()
+        let built = stages.count
+        #expect(built > 0)
+        let second = try embedded.prepare(profile: .foot, progress: { stage, _ in stages.add(stage) })
+        #expect(second.graphDirectory.path == first.graphDirectory.path && stages.count == built,
+                "the second run reuses the cache")
+    }
+}
+
+/// Progress stages reported by an import.
+final class StageLog: @unchecked Sendable {
+    // @unchecked: guarded by the lock.
+    private let lock = NSLock()
+    private var stages: [String] = []
+
+    func add(_ stage: String) {
+        lock.lock()
+        stages.append(stage)
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return stages.count
     }
 }

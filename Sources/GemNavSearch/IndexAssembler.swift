@@ -71,7 +71,7 @@ struct IndexAssembler {
         }
         for i in records.indices where records[i].locality == nil && !records[i].kind.isSettlement {
             let at = records[i].coordinate
-            records[i].locality = areas.municipality(of: at) ?? settlements.locality(of: at) ?? addressCities[i]
+            records[i].locality = addressCities[i] ?? areas.municipality(of: at) ?? settlements.locality(of: at)
         }
         if records.isEmpty { throw SearchError(.nothingToIndex) }
         return IndexEncoder(records: records, addresses: addresses).encode()

@@ -11,7 +11,7 @@ enum SectionID: UInt32, CaseIterable {
     case recordGeometryStarts, geometryBytes
     case tagKeys, tagValues
     case localityName, localityTokenStarts, localityTokens
-    case addressStreet, addressHouse, addressLat, addressLon, addressOSM
+    case streetAddressStarts, addressHouse, addressLat, addressLon, addressOSMStarts, addressOSMBytes
     case categoryStarts, categoryRecords
     case streetCellStarts, streetCellRecords, addressCellStarts, addressCellItems
 }

@@ -49,7 +49,6 @@ struct RawFeature {
     var street: String?
     var housenumber: String?
     var city: String?
-    var postcode: String?
     /// Has a Wikipedia or Wikidata link: a landmark people search for by a word of its name.
     var notable: Bool
     /// Position of a node feature.
@@ -64,7 +63,6 @@ struct RawFeature {
         housenumber = tags["addr:housenumber"]
         street = tags["addr:street"]
         city = tags["addr:city"]
-        postcode = tags["addr:postcode"]
         notable = tags["wikidata"] != nil || tags["wikipedia"] != nil || tags["brand:wikidata"] != nil
         osm = OSMRef(type: type, id: id)
         if let place = tags["place"], let placeKind = Self.placeKinds[place], name != nil {

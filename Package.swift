@@ -61,8 +61,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
-        .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM"]),
-        .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM"]),
+        // Helpers the test suites share: OSM XML maps built in code, test data paths.
+        .target(name: "GemNavTestSupport", dependencies: ["GemNavOSM"], path: "Tests/Support"),
+        .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM", "GemNavTestSupport"]),
+        .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM", "GemNavTestSupport"]),
         .testTarget(
             name: "GemNavGuidanceTests", dependencies: ["GemNavGuidance", "GemNavCore"],
             resources: [.copy("Fixtures")]),

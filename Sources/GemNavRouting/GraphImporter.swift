@@ -78,6 +78,14 @@ public struct GraphImporter: Sendable {
         progress("Indexing", 0)
         let (layout, cellOffsets, cellEntries) = SpatialGridBuilder.build(net)
         let (component, isBig) = Components.label(ebg, edgeCount: net.edgeCount)
+        // Metres from each geometry point to the next along its edge, so routes are measured
+        // without trigonometry at query time.
+        var segmentMetres = [Float](repeating: 0, count: net.geometryLat.count)
+        for e in 0..<net.edgeCount {
+            for i in Int(net.edgeGeometryOffset[e])..<(Int(net.edgeGeometryOffset[e + 1]) - 1) {
+                segmentMetres[i] = Float(Geodesy.distance(net.coordinate(ofGeometry: i), net.coordinate(ofGeometry: i + 1)))
+            }
+        }
         var bearings = [UInt16]()
         bearings.reserveCapacity(net.edgeCount * 2)
         for e in 0..<net.edgeCount {
@@ -110,9 +118,10 @@ public struct GraphImporter: Sendable {
             ("efrom", net.edgeFrom.sectionData), ("eto", net.edgeTo.sectionData),
             ("egeo", net.edgeGeometryOffset.sectionData),
             ("glat", net.geometryLat.sectionData), ("glon", net.geometryLon.sectionData),
+            ("gdist", segmentMetres.sectionData),
             ("elen", net.edgeLength.sectionData), ("eroad", edgeRoads.sectionData),
             ("eflags", edgeFlags.sectionData), ("ecomp", component.sectionData),
-            ("nweight", ebg.nodeWeight.sectionData), ("ndur", ebg.nodeDuration.sectionData),
+            ("ndup", ebg.duplicateOf.sectionData), ("nweight", ebg.nodeWeight.sectionData), ("ndur", ebg.nodeDuration.sectionData),
             ("aoff", ebg.arcOffset.sectionData), ("atgt", ebg.arcTarget.sectionData),
             ("awgt", ebg.arcWeight.sectionData), ("adur", ebg.arcTurnDuration.sectionData),
             ("joff", incidence.offset.sectionData), ("jends", incidence.ends.sectionData),

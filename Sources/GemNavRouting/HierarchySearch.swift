@@ -55,11 +55,15 @@ extension RoutingGraph {
                 }
             }
         }
+        // Forward labels start below zero (the part of the start edge already behind), so a
+        // backward label may exceed the best total by up to that much and still improve it.
+        let shift = sources.map(\.weightOffset).max() ?? 0
         var forwardTurn = true
         while true {
             let limit = best == SearchSpace.unreached ? best : Int64(Double(best) * slack)
             let fOpen = !context.forward.heap.isEmpty && context.forward.heap.minKey < limit
-            let bOpen = !context.backward.heap.isEmpty && context.backward.heap.minKey < limit
+            let bOpen = !context.backward.heap.isEmpty
+                && (limit == SearchSpace.unreached || context.backward.heap.minKey < limit + shift)
             if !fOpen && !bOpen { break }
             let goForward = fOpen && (!bOpen || forwardTurn)
             forwardTurn.toggle()
@@ -112,7 +116,7 @@ extension RoutingGraph {
     /// offers a shorter way in; then its arcs need not be relaxed.
     @inline(__always)
     private func stalled(_ u: Int32, _ k: Int64, arcs: FlatArray<HierarchyArc>, offsets: FlatArray<Int32>,
-                         labels: [Int64]) -> Bool
+                         labels: UnsafeMutableBufferPointer<Int64>) -> Bool
     {
         for i in Int(offsets[Int(u)])..<Int(offsets[Int(u) + 1]) {
             let arc = arcs[i]
@@ -128,8 +132,15 @@ extension RoutingGraph {
         return starts.first { $0.node == n } ?? starts[0]
     }
 
-    /// The full directed-edge path through meeting node `m`, shortcuts expanded.
+    /// The full directed-edge path through meeting node `m`, shortcuts expanded, copies
+    /// mapped back to the roads they stand for.
     func unpackMeeting(_ m: Int32, context: QueryContext) -> [Int32] {
+        var nodes = unpackedSearchNodes(m, context: context)
+        for i in nodes.indices { nodes[i] = original(nodes[i]) }
+        return nodes
+    }
+
+    private func unpackedSearchNodes(_ m: Int32, context: QueryContext) -> [Int32] {
         var nodes: [Int32] = []
         let forwardChain = context.forward.chain(to: m)
         nodes.append(forwardChain[0])

@@ -6,9 +6,9 @@ extension RoutingGraph {
         Int(n & 1 == 0 ? edgeTo[n >> 1] : edgeFrom[n >> 1])
     }
 
-    /// The turn arc from `a` to `b`, if the turn is permitted.
+    /// The turn arc from `a` to `b` (or to a copy of `b`), if the turn is permitted.
     func arc(from a: Int32, to b: Int32) -> Int? {
-        for i in Int(arcOffset[Int(a)])..<Int(arcOffset[Int(a) + 1]) where arcTarget[i] == b { return i }
+        for i in Int(arcOffset[Int(a)])..<Int(arcOffset[Int(a) + 1]) where original(arcTarget[i]) == b { return i }
         return nil
     }
 
@@ -23,8 +23,8 @@ extension RoutingGraph {
             let from = i == 0 ? path.source.metres : 0
             let to = i == path.nodes.count - 1 ? path.target.metres : .infinity
             var turnSeconds = 0.0
-            if i > 0, let a = arc(from: path.nodes[i - 1], to: node) {
-                turnSeconds = Double(arcTurnDuration[a]) / 1000
+            if i > 0 {
+                if let a = arc(from: path.nodes[i - 1], to: node) { turnSeconds = Double(arcTurnDuration[a]) / 1000 }
                 junctions.append(junction(after: path.nodes[i - 1], before: node, turnCost: turnSeconds))
             }
             roads.append(stretch(n, from: from, to: to, extraSeconds: turnSeconds))
@@ -34,26 +34,32 @@ extension RoutingGraph {
 
     /// The part of directed edge `n` between `from` and `to` metres from its start.
     private func stretch(_ n: Int, from: Double, to: Double, extraSeconds: Double) -> RoutePath.RoadStretch {
-        let g = geometry(of: n)
-        let length = Double(edgeLength[n >> 1])
+        let e = n >> 1
+        let first = Int(edgeGeometry[e]), last = Int(edgeGeometry[e + 1]) - 1
+        let backward = n & 1 == 1
+        let length = Double(edgeLength[e])
         let secondsPerMetre = length > 0 ? Double(nodeDuration[n]) / 1000 / length : 0
         var coordinates: [Coordinate] = []
         var distances: [Double] = []
+        coordinates.reserveCapacity(last - first + 1)
+        distances.reserveCapacity(last - first)
         var travelled = 0.0
-        for k in 1..<g.count {
-            let d = Geodesy.distance(g[k - 1], g[k])
-            let segStart = travelled, segEnd = travelled + d
-            travelled = segEnd
-            let a = max(segStart, from), b = min(segEnd, to)
+        for k in 0..<(last - first) {
+            // Geometry point indexes of this segment in travel direction.
+            let (i, j) = backward ? (last - k, last - k - 1) : (first + k, first + k + 1)
+            let d = Double(segmentMetres[backward ? j : i])
+            let segStart = travelled
+            travelled += d
+            let a = max(segStart, from), b = min(travelled, to)
             guard b > a else { continue }
-            let p = Geodesy.interpolate(g[k - 1], g[k], fraction: (a - segStart) / d)
-            let q = Geodesy.interpolate(g[k - 1], g[k], fraction: (b - segStart) / d)
-            if coordinates.isEmpty { coordinates.append(p) }
-            coordinates.append(q)
-            distances.append(max(0, b - a))
+            if coordinates.isEmpty {
+                coordinates.append(a > segStart ? Geodesy.interpolate(point(i), point(j), fraction: (a - segStart) / d) : point(i))
+            }
+            coordinates.append(b < travelled ? Geodesy.interpolate(point(i), point(j), fraction: (b - segStart) / d) : point(j))
+            distances.append(b - a)
         }
         if coordinates.count < 2 {
-            let p = Geodesy.point(along: g, meters: from) ?? g[0]
+            let p = pointAlong(n, metres: from)
             coordinates = [p, p]
             distances = [0]
         }
@@ -63,10 +69,26 @@ extension RoutingGraph {
                                      segmentDistances: distances, segmentDurations: durations)
     }
 
+    /// The point `metres` along directed edge `n` from its start.
+    private func pointAlong(_ n: Int, metres: Double) -> Coordinate {
+        let e = n >> 1
+        let first = Int(edgeGeometry[e]), last = Int(edgeGeometry[e + 1]) - 1
+        let backward = n & 1 == 1
+        var left = metres
+        for k in 0..<(last - first) {
+            let (i, j) = backward ? (last - k, last - k - 1) : (first + k, first + k + 1)
+            let d = Double(segmentMetres[backward ? j : i])
+            if left <= d, d > 0 { return Geodesy.interpolate(point(i), point(j), fraction: left / d) }
+            left -= d
+        }
+        return point(backward ? first : last)
+    }
+
     /// The junction between consecutive directed edges `a` and `b`.
     func junction(after a: Int32, before b: Int32, turnCost: Double) -> RoutePath.Junction {
         let j = endJunction(of: Int(a))
         var arms: [(arm: RoutePath.Arm, leaving: Int32)] = []
+        arms.reserveCapacity(Int(junctionOffset[j + 1] - junctionOffset[j]))
         for k in Int(junctionOffset[j])..<Int(junctionOffset[j + 1]) {
             let end = Int(junctionEnds[k])
             let e = end >> 1, side = end & 1

@@ -64,7 +64,7 @@ extension RoutingGraph {
     private func measured(_ s: Snap) -> Snap {
         var s = s
         let base = Int(edgeGeometry[s.edge])
-        for i in 0..<s.segment { s.offset += Geodesy.distance(point(base + i), point(base + i + 1)) }
+        for i in 0..<s.segment { s.offset += Double(segmentMetres[base + i]) }
         return s
     }
 
@@ -93,12 +93,11 @@ extension RoutingGraph {
         let dLat = radius / 111_320, dLon = dLat / max(0.05, cos(c.latitude * .pi / 180))
         let (r0, c0) = grid.cell(c.latitude - dLat, c.longitude - dLon)
         let (r1, c1) = grid.cell(c.latitude + dLat, c.longitude + dLon)
-        let rowRange = max(0, r0)...min(grid.rows - 1, r1)
-        let colRange = max(0, c0)...min(grid.cols - 1, c1)
-        guard !rowRange.isEmpty, !colRange.isEmpty, rowRange.lowerBound <= rowRange.upperBound,
-              colRange.lowerBound <= colRange.upperBound else { return }
-        for row in rowRange {
-            for col in colRange {
+        let rowLow = max(0, r0), rowHigh = min(grid.rows - 1, r1)
+        let colLow = max(0, c0), colHigh = min(grid.cols - 1, c1)
+        guard rowLow <= rowHigh, colLow <= colHigh else { return }
+        for row in rowLow...rowHigh {
+            for col in colLow...colHigh {
                 let cell = row * grid.cols + col
                 for k in Int(cellOffset[cell])..<Int(cellOffset[cell + 1]) {
                     let e = Int(cellEntries[2 * k]), seg = Int(cellEntries[2 * k + 1])

@@ -5,7 +5,7 @@ import GemNavSearch
 /// Where one data set's files are: the routing graph directory and the search index beside it.
 public struct MapData: Sendable, Hashable {
     /// The search index's file name inside a directory made by `gemnav import`.
-    public static let searchIndexFileName = "search.idx"
+    public static let searchIndexFileName = "search.gemnav"
 
     /// Directory of the routing graph.
     public var graphDirectory: URL

@@ -4,7 +4,7 @@ import GemNavApp
 import GemNavRouting
 
 /// `gemnav import`: builds a data directory from an OSM file: the routing graph and, beside
-/// it, the search index (`search.idx`).
+/// it, the search index (`search.gemnav`, the name `gemnav serve` reads).
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Build a routing graph and a search index from an .osm.pbf or .osm file.")

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GemNavSearch", targets: ["GemNavSearch"]),
         .library(name: "GemNavNavigation", targets: ["GemNavNavigation"]),
         .library(name: "GemNavStorage", targets: ["GemNavStorage"]),
+        .library(name: "GemNavApp", targets: ["GemNavApp"]),
         .executable(name: "gemnav", targets: ["gemnav"]),
         .executable(name: "gemnav-bench", targets: ["gemnav-bench"]),
     ],
@@ -38,17 +39,26 @@ let package = Package(
         .target(
             name: "GemNavStorage",
             dependencies: ["GemNavCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Glue the CLI and its tests share: route providers (embedded engine, OSRM over HTTP),
+        // the embedded-data cache, place resolution and the trip loop.
+        .target(
+            name: "GemNavApp",
+            dependencies: [
+                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavNavigation",
+            ]),
         .executableTarget(
             name: "gemnav",
             dependencies: [
                 "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation",
+                "GemNavNavigation", "GemNavStorage", "GemNavApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "gemnav-bench",
             dependencies: [
-                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch", "GemNavNavigation",
+                "GemNavApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
@@ -63,6 +73,12 @@ let package = Package(
         .testTarget(
             name: "GemNavStorageTests",
             dependencies: ["GemNavStorage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "GemNavAppTests",
+            dependencies: [
+                "GemNavApp", "gemnav", "GemNavCore", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
+                "GemNavSearch", "GemNavOSM",
+            ]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
     ]
 )

@@ -35,7 +35,10 @@ enum TripChecks {
             guard case .progress(let p)? = update.events.first else { continue }
             for case .voice(let v) in update.events {
                 #expect(v.distanceToManeuver >= 0, sourceLocation: sourceLocation)
-                #expect(v.legIndex == p.progress.legIndex && v.stepIndex == p.progress.stepIndex,
+                // On the arriving fix the arrival prompt belongs to the step just ended.
+                let arriving = update.events.contains { if case .arrived = $0 { true } else if case .waypointArrived = $0 { true } else { false } }
+                #expect(v.legIndex == p.progress.legIndex
+                        && (v.stepIndex == p.progress.stepIndex || (arriving && v.stepIndex == p.progress.stepIndex - 1)),
                         "'\(v.text)' spoken on leg \(p.progress.legIndex) step \(p.progress.stepIndex)",
                         sourceLocation: sourceLocation)
                 spoken[[v.legIndex, v.stepIndex], default: []].append(v.text.lowercased())

@@ -25,10 +25,7 @@ import Testing
         TripChecks.announcedBeforeNeverAfter(trip, route: planned)
         #expect(trip.count("offRoute") == 0, "no offRoute while following the route")
         #expect(trip.count("reroute") == 0)
-        let arrivalSpoken = TripChecks.arrivalSpoken(trip, legs: 1)
-        withKnownIssue("the arrival prompt lies inside the 15 m arrival radius", isIntermittent: true) {
-            #expect(arrivalSpoken)
-        }
+        #expect(TripChecks.arrivalSpoken(trip, legs: 1))
     }
 
     @Test func missedTurnReroutesWithinThreeFixesAndArrives() throws {

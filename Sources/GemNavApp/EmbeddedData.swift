@@ -87,6 +87,13 @@ public struct EmbeddedData: Sendable {
         } catch {
             throw AppError(.cacheFailed(path: root.path, reason: error.localizedDescription))
         }
+        // A cache written by an older GemNav (another graph or index format) is rebuilt.
+        if fm.fileExists(atPath: data.graphDirectory.path), (try? RoutingGraph(directory: data.graphDirectory)) == nil {
+            try? fm.removeItem(at: data.graphDirectory)
+        }
+        if fm.fileExists(atPath: data.searchIndexURL.path), (try? SearchIndex(contentsOf: data.searchIndexURL)) == nil {
+            try? fm.removeItem(at: data.searchIndexURL)
+        }
         if !fm.fileExists(atPath: data.graphDirectory.path) {
             let temp = root.appendingPathComponent(".\(profile.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
             try? fm.removeItem(at: temp)

@@ -7,7 +7,7 @@ import Foundation
 enum GraphFile {
     static let magic = Array("GEMNAVRG".utf8)
     /// Bumped whenever the layout or meaning of any section changes.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let fileName = "graph.gemnav"
 
     /// Serialises sections into one blob.

@@ -16,7 +16,9 @@ out="${OUT_DIR:-$repo/out/bench}"
 mkdir -p "$out"
 
 echo "== build (release)"
-(cd "$repo" && swift build -c release --product gemnav --product gemnav-bench 2>&1 | tail -1)
+for product in gemnav gemnav-bench; do
+  (cd "$repo" && swift build -c release --product "$product" 2>&1 | tail -1)
+done
 bin="$(cd "$repo" && swift build -c release --show-bin-path)"
 
 echo "== OSRM: extract + contract (timed by setup.sh), then its in-process CH benchmark"

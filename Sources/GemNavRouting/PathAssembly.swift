@@ -87,21 +87,41 @@ extension RoutingGraph {
     /// The junction between consecutive directed edges `a` and `b`.
     func junction(after a: Int32, before b: Int32, turnCost: Double) -> RoutePath.Junction {
         let j = endJunction(of: Int(a))
-        var arms: [(arm: RoutePath.Arm, leaving: Int32)] = []
-        arms.reserveCapacity(Int(junctionOffset[j + 1] - junctionOffset[j]))
-        for k in Int(junctionOffset[j])..<Int(junctionOffset[j + 1]) {
-            let end = Int(junctionEnds[k])
-            let e = end >> 1, side = end & 1
-            let leaving = Int32(e << 1 | side)
-            let arriving = e << 1 | (1 - side)
-            arms.append((RoutePath.Arm(bearing: Int(nodeBearing[Int(leaving)]),
-                                       canEnter: arc(from: a, to: leaving) != nil,
-                                       canArrive: isOpen(arriving), road: road(of: Int(leaving))), leaving))
+        let first = Int(junctionOffset[j]), count = Int(junctionOffset[j + 1]) - first
+        // Arms in bearing order: sort the (few) incident ends by insertion, then build each
+        // arm once, so road attributes are copied a single time.
+        var order = [Int32]()
+        order.reserveCapacity(count)
+        for k in first..<(first + count) {
+            let end = junctionEnds[k]
+            let bearing = nodeBearing[Int(end)]
+            var i = order.count
+            order.append(end)
+            while i > 0 && nodeBearing[Int(order[i - 1])] > bearing {
+                order[i] = order[i - 1]
+                i -= 1
+            }
+            order[i] = end
         }
-        arms.sort { $0.arm.bearing < $1.arm.bearing }
-        let inArm = arms.firstIndex { $0.leaving == a ^ 1 } ?? 0
-        let outArm = arms.firstIndex { $0.leaving == b } ?? 0
-        return RoutePath.Junction(location: junctionPoint(j), arms: arms.map(\.arm), inArm: inArm,
-                                  outArm: outArm, turnCost: turnCost)
+        let turnStart = Int(arcOffset[Int(a)]), turnEnd = Int(arcOffset[Int(a) + 1])
+        var arms = [RoutePath.Arm]()
+        arms.reserveCapacity(count)
+        var inArm = 0, outArm = 0
+        for (index, end) in order.enumerated() {
+            // The directed edge leaving the junction along this end is `end` itself
+            // (e << 1 | side); the one arriving along it is its reverse.
+            let leaving = end
+            var canEnter = false
+            for t in turnStart..<turnEnd where original(arcTarget[t]) == leaving {
+                canEnter = true
+                break
+            }
+            if leaving == a ^ 1 { inArm = index }
+            if leaving == b { outArm = index }
+            arms.append(RoutePath.Arm(bearing: Int(nodeBearing[Int(leaving)]), canEnter: canEnter,
+                                      canArrive: isOpen(Int(leaving ^ 1)), road: roads.roads[Int(edgeRoad[Int(leaving)])]))
+        }
+        return RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm, outArm: outArm,
+                                  turnCost: turnCost)
     }
 }

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GemNavSearch", targets: ["GemNavSearch"]),
         .library(name: "GemNavNavigation", targets: ["GemNavNavigation"]),
         .library(name: "GemNavStorage", targets: ["GemNavStorage"]),
+        .library(name: "GemNavApp", targets: ["GemNavApp"]),
         .library(name: "GemNavServer", targets: ["GemNavServer"]),
         .executable(name: "gemnav", targets: ["gemnav"]),
         .executable(name: "gemnav-bench", targets: ["gemnav-bench"]),
@@ -42,6 +43,14 @@ let package = Package(
         .target(
             name: "GemNavStorage",
             dependencies: ["GemNavCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Glue the CLI and its tests share: route providers (embedded engine, OSRM over HTTP),
+        // the embedded-data cache, place resolution and the trip loop.
+        .target(
+            name: "GemNavApp",
+            dependencies: [
+                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavNavigation",
+            ]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
         .target(
             name: "GemNavServer",
@@ -55,7 +64,7 @@ let package = Package(
             name: "gemnav",
             dependencies: [
                 "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavServer",
+                "GemNavNavigation", "GemNavStorage", "GemNavApp", "GemNavServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -64,12 +73,15 @@ let package = Package(
         .executableTarget(
             name: "gemnav-bench",
             dependencies: [
-                "GemNavCore", "GemNavRouting", "GemNavGuidance",
+                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch", "GemNavNavigation",
+                "GemNavApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
-        .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM"]),
-        .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM"]),
+        // Helpers the test suites share: OSM XML maps built in code, test data paths.
+        .target(name: "GemNavTestSupport", dependencies: ["GemNavOSM"], path: "Tests/Support"),
+        .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM", "GemNavTestSupport"]),
+        .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM", "GemNavTestSupport"]),
         .testTarget(
             name: "GemNavGuidanceTests", dependencies: ["GemNavGuidance", "GemNavCore"],
             resources: [.copy("Fixtures")]),
@@ -77,11 +89,17 @@ let package = Package(
         .testTarget(
             name: "GemNavStorageTests",
             dependencies: ["GemNavStorage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "GemNavAppTests",
+            dependencies: [
+                "GemNavApp", "gemnav", "GemNavCore", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
+                "GemNavSearch", "GemNavOSM",
+            ]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
         .testTarget(
             name: "GemNavServerTests",
             dependencies: [
-                "GemNavServer", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
+                "GemNavServer", "GemNavApp", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

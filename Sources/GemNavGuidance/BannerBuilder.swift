@@ -1,4 +1,3 @@
-import Foundation
 import GemNavCore
 
 /// Builds the Mapbox-style banner shown along a step for the maneuver that ends it.
@@ -9,19 +8,19 @@ struct BannerBuilder {
     /// destinations, and lanes (or the maneuver after it when that follows closely).
     func banners(_ k: Int, steps: [PlannedStep], aheadTexts: [String]) -> [BannerInstruction] {
         guard k + 1 < steps.count else { return [] }
-        let next = steps[k + 1]
-        let primary = content(next, aheadText: aheadTexts[k + 1])
+        let primary = content(steps[k + 1], aheadText: aheadTexts[k + 1])
+        let type = steps[k + 1].decision.type
         var secondary: BannerContent?
-        let destinations = Narrator.destinations(next.target)
-        if next.decision.type != .arrive && !destinations.isEmpty && !primary.usesDestinations {
+        let destinations = Narrator.destinations(steps[k + 1].target)
+        if type != .arrive && !destinations.isEmpty && !primary.usesDestinations {
             secondary = BannerContent(text: destinations, components: [BannerComponent(type: "text", text: destinations)])
         }
         var sub: BannerContent?
-        if let lanes = next.intersections.first?.lanes, lanes.contains(where: { !$0.valid }) {
+        if let lanes = steps[k + 1].intersections.first?.lanes, lanes.contains(where: { !$0.valid }) {
             sub = BannerContent(text: "", components: lanes.map {
                 BannerComponent(type: "lane", text: "", directions: $0.indications, active: $0.valid)
             })
-        } else if next.decision.type != .arrive && k + 2 < steps.count && next.duration < VoicePlanner.chainTime {
+        } else if type != .arrive && k + 2 < steps.count && steps[k + 1].duration < VoicePlanner.chainTime {
             sub = content(steps[k + 2], aheadText: aheadTexts[k + 2]).banner
         }
         return [BannerInstruction(distanceAlongGeometry: steps[k].distance, primary: primary.banner,
@@ -44,7 +43,7 @@ struct BannerBuilder {
             if !road.name.isEmpty { components.append(BannerComponent(type: "text", text: road.name)) }
             for (i, ref) in road.ref.split(separator: ";").enumerated() {
                 if i > 0 || !road.name.isEmpty { components.append(BannerComponent(type: "delimiter", text: "/")) }
-                components.append(BannerComponent(type: "icon", text: ref.trimmingCharacters(in: .whitespaces)))
+                components.append(BannerComponent(type: "icon", text: String(ref.trimmed)))
             }
             if road.name.isEmpty && road.ref.isEmpty {
                 let destinations = Narrator.destinations(road)

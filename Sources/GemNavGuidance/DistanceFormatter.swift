@@ -1,11 +1,20 @@
 import GemNavCore
 
-/// A distance rounded the way people say it, with the metres it stands for.
+/// A distance rounded the way people say it.
 struct RoundedDistance {
     /// The rounded distance in metres (so a prompt can be spoken exactly where it is true).
     var meters: Double
-    /// The spoken form, e.g. "300 meters", "a quarter mile".
-    var text: String
+    /// The rounded value in the unit below.
+    var value: Double
+    /// The string-table unit key: `meters`, `kilometers`, `feet`, `miles`, `quarterMile`…
+    var unit: String
+
+    /// The spoken form from the table, e.g. "300 meters", "1,5 kilomètres", "a quarter mile".
+    func text(_ table: InstructionTable) -> String {
+        var v = SlotValues()
+        v.n = DistanceFormatter.number(value, table)
+        return table.unit(unit).render(v)
+    }
 }
 
 /// Rounds distances to the values people use and words them from the string table.
@@ -14,48 +23,37 @@ enum DistanceFormatter {
     static let metersPerMile = 1609.344
 
     /// The spoken rounding: 10 m steps below 100 m, 50 m below 500 m, 100 m below 1 km,
-    /// half kilometres below 10 km; imperial uses 50/100 ft steps below 1000 ft, then
-    /// quarter, half and three-quarter miles, half miles below 10 mi.
-    static func spoken(_ meters: Double, units: DistanceUnits, table: InstructionTable) -> RoundedDistance {
+    /// half kilometres below 10 km; imperial uses 10/50/100 ft steps below 1000 ft, then
+    /// quarter, half and three-quarter miles, half miles below 10 mi. Wording is left to
+    /// `RoundedDistance.text` so prompts that do not fit cost no string work.
+    static func round(_ meters: Double, units: DistanceUnits) -> RoundedDistance {
         switch units {
-        case .metric: return metric(meters, table)
-        case .imperial: return imperial(meters, table)
+        case .metric:
+            if meters < 950 {
+                let step: Double = meters < 100 ? 10 : (meters < 500 ? 50 : 100)
+                let r = Swift.max(10, (meters / step).rounded() * step)
+                return RoundedDistance(meters: r, value: r, unit: "meters")
+            }
+            let km = meters / 1000
+            let r = km < 10 ? Swift.max(1, (km * 2).rounded() / 2) : km.rounded()
+            return RoundedDistance(meters: r * 1000, value: r, unit: r == 1 ? "kilometer" : "kilometers")
+        case .imperial:
+            let feet = meters / metersPerFoot
+            if feet < 950 {
+                let step: Double = feet < 100 ? 10 : (feet < 500 ? 50 : 100)
+                let r = Swift.max(10, (feet / step).rounded() * step)
+                return RoundedDistance(meters: r * metersPerFoot, value: r, unit: "feet")
+            }
+            let miles = meters / metersPerMile
+            switch miles {
+            case ..<0.375: return RoundedDistance(meters: 0.25 * metersPerMile, value: 0.25, unit: "quarterMile")
+            case ..<0.625: return RoundedDistance(meters: 0.5 * metersPerMile, value: 0.5, unit: "halfMile")
+            case ..<0.875: return RoundedDistance(meters: 0.75 * metersPerMile, value: 0.75, unit: "threeQuarterMile")
+            default:
+                let r = miles < 10 ? Swift.max(1, (miles * 2).rounded() / 2) : miles.rounded()
+                return RoundedDistance(meters: r * metersPerMile, value: r, unit: r == 1 ? "mile" : "miles")
+            }
         }
-    }
-
-    private static func metric(_ m: Double, _ table: InstructionTable) -> RoundedDistance {
-        if m < 950 {
-            let step: Double = m < 100 ? 10 : (m < 500 ? 50 : 100)
-            let r = Swift.max(10, (m / step).rounded() * step)
-            return RoundedDistance(meters: r, text: render(table.unit("meters"), number(r, table)))
-        }
-        let km = m / 1000
-        let r = km < 10 ? Swift.max(1, (km * 2).rounded() / 2) : km.rounded()
-        let text = r == 1 ? render(table.unit("kilometer"), "1") : render(table.unit("kilometers"), number(r, table))
-        return RoundedDistance(meters: r * 1000, text: text)
-    }
-
-    private static func imperial(_ m: Double, _ table: InstructionTable) -> RoundedDistance {
-        let feet = m / metersPerFoot
-        if feet < 950 {
-            let step: Double = feet < 100 ? 10 : (feet < 500 ? 50 : 100)
-            let r = Swift.max(10, (feet / step).rounded() * step)
-            return RoundedDistance(meters: r * metersPerFoot, text: render(table.unit("feet"), number(r, table)))
-        }
-        let miles = m / metersPerMile
-        let fraction: (Double, String)?
-        switch miles {
-        case ..<0.375: fraction = (0.25, "quarterMile")
-        case ..<0.625: fraction = (0.5, "halfMile")
-        case ..<0.875: fraction = (0.75, "threeQuarterMile")
-        default: fraction = nil
-        }
-        if let (value, key) = fraction {
-            return RoundedDistance(meters: value * metersPerMile, text: table.unit(key).render(SlotValues()))
-        }
-        let r = miles < 10 ? Swift.max(1, (miles * 2).rounded() / 2) : miles.rounded()
-        let text = r == 1 ? render(table.unit("mile"), "1") : render(table.unit("miles"), number(r, table))
-        return RoundedDistance(meters: r * metersPerMile, text: text)
     }
 
     /// A compact written distance for tables and banners: "350 m", "12.4 km", "500 ft", "0.3 mi".

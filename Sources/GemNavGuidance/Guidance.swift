@@ -11,10 +11,11 @@ public enum Guidance {
         for (i, leg) in path.legs.enumerated() {
             let departure = i < path.waypoints.count ? path.waypoints[i] : nil
             let arrival = i + 1 < path.waypoints.count ? path.waypoints[i + 1] : nil
-            legs.append(routeLeg(for: leg, from: departure, to: arrival, options: options))
-            for road in leg.roads {
-                geometry.append(contentsOf: geometry.last == road.coordinates.first
-                    ? road.coordinates.dropFirst() : road.coordinates[...])
+            let stop = i + 1 < path.legs.count ? i + 1 : nil
+            legs.append(routeLeg(for: leg, from: departure, to: arrival, stop: stop, options: options))
+            for r in leg.roads.indices {
+                let line = leg.roads[r].coordinates
+                geometry.append(contentsOf: geometry.last == line.first ? line.dropFirst() : line[...])
             }
         }
         return Route(distance: path.distance, duration: path.duration, weight: path.weight, geometry: geometry,
@@ -25,17 +26,20 @@ public enum Guidance {
     /// - Parameters:
     ///   - departure: the waypoint the leg starts at, if known.
     ///   - arrival: the waypoint it ends at; its input coordinate tells the side of the street.
+    ///   - stop: for a leg ending at an intermediate waypoint, its number (1 for the first),
+    ///     so arrival says "your 1st destination"; nil for the final destination.
     public static func routeLeg(for leg: RoutePath.Leg, from departure: Waypoint?, to arrival: Waypoint?,
-                                options: GuidanceOptions = GuidanceOptions()) -> RouteLeg
+                                stop: Int? = nil, options: GuidanceOptions = GuidanceOptions()) -> RouteLeg
     {
         RouteLeg(distance: leg.distance, duration: leg.duration, weight: leg.weight, summary: summary(of: leg),
-                 steps: steps(for: leg, from: departure, to: arrival, options: options),
+                 steps: steps(for: leg, from: departure, to: arrival, stop: stop, options: options),
                  annotation: options.annotations ? annotation(of: leg) : nil)
     }
 
-    /// The steps of a leg: `depart`, the maneuvers worth announcing, `arrive`.
+    /// The steps of a leg: `depart`, the maneuvers worth announcing, `arrive`
+    /// (`stop` as in `routeLeg(for:from:to:stop:options:)`).
     public static func steps(for leg: RoutePath.Leg, from departure: Waypoint?, to arrival: Waypoint?,
-                             options: GuidanceOptions = GuidanceOptions()) -> [RouteStep]
+                             stop: Int? = nil, options: GuidanceOptions = GuidanceOptions()) -> [RouteStep]
     {
         let planned = StepBuilder(leg: leg, departure: departure, arrival: arrival,
                                   drivingSide: options.drivingSide).build()
@@ -45,41 +49,57 @@ public enum Guidance {
         aheadTexts.reserveCapacity(planned.count)
         for (i, step) in planned.enumerated() {
             let previous = i > 0 ? planned[i - 1] : nil
-            let text = narrator.instruction(step, previous: previous)
+            let arriving = step.decision.type == .arrive
+            let text = narrator.instruction(step, previous: previous, stop: arriving ? stop : nil)
             texts.append(text)
-            aheadTexts.append(step.decision.type == .arrive ? narrator.instruction(step, previous: previous, ahead: true) : text)
+            aheadTexts.append(arriving ? narrator.instruction(step, previous: previous, ahead: true, stop: stop) : text)
         }
         let voice = VoicePlanner(narrator: narrator, units: options.units)
         let banners = BannerBuilder(narrator: narrator)
         // Routing weight is only known per leg; spread it over steps in proportion to time.
         let weightPerSecond = leg.duration > 0 ? leg.weight / leg.duration : 1
         return planned.indices.map { k in
-            let p = planned[k]
-            return RouteStep(
-                distance: p.distance, duration: p.duration, weight: p.duration * weightPerSecond, name: p.road.name,
-                ref: p.road.ref, destinations: Narrator.destinations(p.road), exits: p.road.exits, mode: p.road.mode,
-                drivingSide: options.drivingSide, geometry: p.geometry,
-                maneuver: StepManeuver(location: p.location, bearingBefore: p.bearingBefore, bearingAfter: p.bearingAfter,
-                                       type: p.decision.type, modifier: p.decision.modifier, exit: p.decision.exit,
+            RouteStep(
+                distance: planned[k].distance, duration: planned[k].duration, weight: planned[k].duration * weightPerSecond, name: planned[k].road.name,
+                ref: planned[k].road.ref, destinations: Narrator.destinations(planned[k].road), exits: planned[k].road.exits, mode: planned[k].road.mode,
+                drivingSide: options.drivingSide, geometry: planned[k].geometry,
+                maneuver: StepManeuver(location: planned[k].location, bearingBefore: planned[k].bearingBefore, bearingAfter: planned[k].bearingAfter,
+                                       type: planned[k].decision.type, modifier: planned[k].decision.modifier, exit: planned[k].decision.exit,
                                        instruction: texts[k]),
-                intersections: p.intersections, rotaryName: p.rotaryName,
+                intersections: planned[k].intersections, rotaryName: planned[k].rotaryName,
                 voiceInstructions: options.voice ? voice.prompts(k, steps: planned, texts: texts, aheadTexts: aheadTexts) : [],
                 bannerInstructions: options.banners ? banners.banners(k, steps: planned, aheadTexts: aheadTexts) : [],
-                speedLimitKmh: p.road.speedLimitKmh)
+                speedLimitKmh: planned[k].road.speedLimitKmh)
         }
     }
 
     /// OSRM's leg summary: the two roads driven longest, in the order they are driven.
     static func summary(of leg: RoutePath.Leg) -> String {
-        var totals = [String: Double](), order = [String]()
-        for road in leg.roads {
-            let label = road.road.name.isEmpty ? road.road.ref : road.road.name
+        // Few distinct names per leg: a linear scan beats hashing here.
+        var labels = [String](), totals = [Double]()
+        for r in leg.roads.indices {
+            let label = leg.roads[r].road.name.isEmpty ? leg.roads[r].road.ref : leg.roads[r].road.name
             guard !label.isEmpty else { continue }
-            if totals[label] == nil { order.append(label) }
-            totals[label, default: 0] += road.distance
+            let d = leg.roads[r].distance
+            if let i = labels.lastIndex(of: label) {
+                totals[i] += d
+            } else {
+                labels.append(label)
+                totals.append(d)
+            }
         }
-        let top = Set(order.sorted { totals[$0, default: 0] > totals[$1, default: 0] }.prefix(2))
-        return order.filter(top.contains).joined(separator: ", ")
+        guard labels.count > 2 else { return labels.joined(separator: ", ") }
+        var first = 0, second = 1
+        if totals[second] > totals[first] { swap(&first, &second) }
+        for i in 2..<labels.count where totals[i] > totals[second] {
+            if totals[i] > totals[first] {
+                second = first
+                first = i
+            } else {
+                second = i
+            }
+        }
+        return "\(labels[min(first, second)]), \(labels[max(first, second)])"
     }
 
     /// Per-segment distance, duration, speed and speed limit.
@@ -90,12 +110,13 @@ public enum Guidance {
         a.duration.reserveCapacity(count)
         a.speed.reserveCapacity(count)
         a.maxspeed.reserveCapacity(count)
-        for road in leg.roads {
-            for (d, t) in zip(road.segmentDistances, road.segmentDurations) {
+        for r in leg.roads.indices {
+            let limit = leg.roads[r].road.speedLimitKmh
+            for (d, t) in zip(leg.roads[r].segmentDistances, leg.roads[r].segmentDurations) {
                 a.distance.append(d)
                 a.duration.append(t)
                 a.speed.append(t > 0 ? (d / t * 10).rounded() / 10 : 0)
-                a.maxspeed.append(road.road.speedLimitKmh)
+                a.maxspeed.append(limit)
             }
         }
         return a

@@ -71,7 +71,9 @@ final class InstructionTable: Sendable {
 
     /// The table for a BCP 47 language tag: exact, then its primary subtag, then English.
     static func forLanguage(_ tag: String) -> InstructionTable {
-        let lower = tag.lowercased().replacingOccurrences(of: "_", with: "-")
+        // Fast path for the common exact tag; runs once per leg, so avoid Foundation here.
+        if let t = all[tag] { return t }
+        let lower = String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
         if let t = all[lower] { return t }
         if let primary = lower.split(separator: "-").first, let t = all[String(primary)] { return t }
         guard let english = all["en"] else { preconditionFailure("Languages/en.json is missing from the bundle") }

@@ -1,4 +1,3 @@
-import Foundation
 import GemNavCore
 
 /// Words planned steps using a language's string table.
@@ -9,14 +8,17 @@ struct Narrator {
     private static let destinationFirst: Set<ManeuverType> = [.onRamp, .offRamp, .fork, .merge]
 
     /// The written instruction for a step; `ahead` words an arrival as still to come
-    /// ("You will arrive…") for prompts spoken before it.
-    func instruction(_ step: PlannedStep, previous: PlannedStep?, ahead: Bool = false) -> String {
+    /// ("You will arrive…") for prompts spoken before it, and `stop` numbers an intermediate
+    /// destination ("your 2nd destination").
+    func instruction(_ step: PlannedStep, previous: PlannedStep?, ahead: Bool = false, stop: Int? = nil) -> String {
         let d = step.decision
         var type = d.type.rawValue
         var variant = d.modifier?.rawValue ?? "default"
         switch d.type {
         case .depart: variant = "default"
-        case .arrive: if ahead { type = "arrive ahead" }
+        case .arrive:
+            if stop != nil { type = "arrive stop" }
+            if ahead { type += " ahead" }
         case .roundabout: variant = d.exit == nil ? "noExit" : "default"
         case .rotary:
             let named = step.rotaryName != nil
@@ -38,15 +40,19 @@ struct Narrator {
         }
         v.direction = table.directions[((step.bearingAfter % 360 + 360) % 360 * 2 + 45) / 90 % 8]
         if let exit = d.exit { v.exitOrdinal = table.ordinal(exit) }
+        if let stop { v.stopOrdinal = table.ordinal(stop) }
         v.rotaryName = step.rotaryName ?? ""
         return template.render(v)
     }
 
     /// Joins two instructions: "Turn left, then turn right".
+    /// A sentence continued mid-phrase starts lower-case in languages that want it; every
+    /// template starts with the table's own wording, never with a road name.
     func chain(_ first: String, _ second: String) -> String {
         var v = SlotValues()
         v.first = first
-        v.second = lowered(second)
+        v.second = second
+        v.lowercaseContinuations = table.lowercaseAfterPrefix
         return table.phrase("then").render(v)
     }
 
@@ -54,29 +60,24 @@ struct Narrator {
     func inDistance(_ distance: String, _ instruction: String) -> String {
         var v = SlotValues()
         v.distance = distance
-        v.instruction = lowered(instruction)
+        v.instruction = instruction
+        v.lowercaseContinuations = table.lowercaseAfterPrefix
         return table.phrase("inDistance").render(v)
-    }
-
-    /// A sentence continued mid-phrase starts lower-case in languages that want it; every
-    /// template starts with the table's own wording, never with a road name.
-    private func lowered(_ text: String) -> String {
-        guard table.lowercaseAfterPrefix, let first = text.first, first.isUppercase else { return text }
-        return first.lowercased() + text.dropFirst()
     }
 
     /// "Name (Ref)", "Name", "Ref" or "".
     static func wayName(_ road: RoadInfo) -> String {
-        let ref = road.ref.replacingOccurrences(of: ";", with: " / ")
+        let ref = road.ref.utf8.contains(UInt8(ascii: ";")) ? road.ref.split(separator: ";").map(\.trimmed).joined(separator: " / ") : road.ref
         if road.name.isEmpty { return ref }
         return ref.isEmpty ? road.name : "\(road.name) (\(ref))"
     }
 
     /// OSRM's `destinations` field: "A8: Nice, Menton".
     static func destinations(_ road: RoadInfo) -> String {
-        let names = road.destinations.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        if road.destinationRef.isEmpty && !road.destinations.utf8.contains(UInt8(ascii: ";")) { return road.destinations }
+        let names = road.destinations.split(separator: ";").map(\.trimmed)
             .joined(separator: ", ")
-        let refs = road.destinationRef.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let refs = road.destinationRef.split(separator: ";").map(\.trimmed)
             .joined(separator: ", ")
         if refs.isEmpty { return names }
         return names.isEmpty ? refs : "\(refs): \(names)"
@@ -84,8 +85,20 @@ struct Narrator {
 
     /// What "towards …" says: the first two signposted places, else the destination ref.
     static func spokenDestination(_ road: RoadInfo) -> String {
-        let names = road.destinations.split(separator: ";").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        if road.destinations.isEmpty && road.destinationRef.isEmpty { return "" }
+        let names = road.destinations.split(separator: ";").prefix(2).map(\.trimmed)
         if !names.isEmpty { return names.joined(separator: ", ") }
-        return road.destinationRef.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return road.destinationRef.split(separator: ";").first.map { String($0.trimmed) } ?? ""
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces (OSM values are `;`-separated, sometimes with
+    /// spaces after the separator). Avoids Foundation's slower `trimmingCharacters`.
+    var trimmed: Substring {
+        var s = self
+        while s.utf8.first == UInt8(ascii: " ") { s = s.dropFirst() }
+        while s.utf8.last == UInt8(ascii: " ") { s = s.dropLast() }
+        return s
     }
 }

@@ -33,7 +33,7 @@ struct PlannedStep {
     }
 
     /// Adds a stretch's geometry and figures, sharing the joint point with the previous one.
-    mutating func append(_ stretch: RoutePath.RoadStretch) {
+    mutating func append(_ stretch: borrowing RoutePath.RoadStretch) {
         if let last = geometry.last, last == stretch.coordinates.first {
             geometry.append(contentsOf: stretch.coordinates.dropFirst())
         } else {

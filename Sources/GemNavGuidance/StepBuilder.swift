@@ -21,50 +21,55 @@ struct StepBuilder {
         var targets = [Int?](repeating: nil, count: views.count)
         var degrees = [Double?](repeating: nil, count: views.count)
         for i in views.indices {
-            let from = roads[i].road, to = roads[i + 1].road
-            if !from.isRoundabout && to.isRoundabout {
+            let fromRing = roads[i].road.isRoundabout, toRing = roads[i + 1].road.isRoundabout
+            if !fromRing && toRing {
                 let entry = roundabout(entering: i, views: views)
                 decisions[i] = entry.decision
                 targets[i] = entry.exitRoad
                 degrees[i] = entry.degrees
-            } else if from.isRoundabout && !to.isRoundabout {
-                let type: ManeuverType = from.isRotary ? .exitRotary : .exitRoundabout
+            } else if fromRing && !toRing {
+                let type: ManeuverType = roads[i].road.isRotary ? .exitRotary : .exitRoundabout
                 decisions[i] = Decision(type: type, modifier: ManeuverModifier(turnAngle: views[i].angle))
-            } else if !(from.isRoundabout && to.isRoundabout) {
-                decisions[i] = ManeuverClassifier.classify(views[i], from: from, to: to)
+            } else if !fromRing {
+                decisions[i] = ManeuverClassifier.classify(views[i], from: roads[i].road, to: roads[i + 1].road)
             }
         }
         collapse(&decisions, &targets, views: views)
 
         var steps = [PlannedStep]()
         let startBearing = Self.initialBearing(first.coordinates)
-        var current = PlannedStep(
+        var depart = PlannedStep(
             decision: Decision(type: .depart), location: first.coordinates[0], bearingBefore: 0,
             bearingAfter: startBearing, road: first.road, target: first.road)
-        current.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
-                                                  entry: [true], inIndex: nil, outIndex: 0))
-        current.append(first)
+        depart.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
+                                                 entry: [true], inIndex: nil, outIndex: 0))
+        depart.append(first)
+        steps.append(depart)
+        // The step being filled is always the last one, mutated in place: copying a
+        // PlannedStep per maneuver showed up in profiles.
+        var laneTag = "", laneIndications: [[String]]?
         for i in views.indices {
-            let view = views[i]
-            let intersection = makeIntersection(view, from: roads[i].road, to: roads[i + 1].road,
+            if roads[i].road.turnLanes != laneTag {
+                laneTag = roads[i].road.turnLanes
+                laneIndications = Lanes.indications(laneTag)
+            }
+            let intersection = makeIntersection(views[i], to: roads[i + 1].road, lanes: laneIndications,
                                                 modifier: decisions[i]?.modifier ?? .straight)
             if let decision = decisions[i] {
-                steps.append(current)
-                let next = roads[i + 1]
-                let target = targets[i].map { roads[$0].road } ?? next.road
+                let target = targets[i] ?? i + 1
                 // A collapsed turn travels the short connector but is named after the road it
                 // leads to; a roundabout step keeps the roundabout's own name.
-                let stepRoad = next.road.isRoundabout ? next.road : target
-                current = PlannedStep(decision: decision, location: view.junction.location,
-                                      bearingBefore: Int(view.inHeading), bearingAfter: view.outBearing,
-                                      road: stepRoad, target: target)
-                current.degrees = degrees[i]
-                if decision.type == .rotary, !next.road.name.isEmpty { current.rotaryName = next.road.name }
+                let stepRoad = roads[i + 1].road.isRoundabout ? i + 1 : target
+                var step = PlannedStep(decision: decision, location: views[i].junction.location,
+                                       bearingBefore: Int(views[i].inHeading), bearingAfter: views[i].outBearing,
+                                       road: roads[stepRoad].road, target: roads[target].road)
+                step.degrees = degrees[i]
+                if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { step.rotaryName = roads[i + 1].road.name }
+                steps.append(step)
             }
-            current.intersections.append(intersection)
-            current.append(roads[i + 1])
+            steps[steps.count - 1].intersections.append(intersection)
+            steps[steps.count - 1].append(roads[i + 1])
         }
-        steps.append(current)
         steps.append(arrive(on: last))
         return steps
     }
@@ -123,7 +128,7 @@ struct StepBuilder {
         }
     }
 
-    private func makeIntersection(_ v: JunctionView, from: RoadInfo, to: RoadInfo, modifier: ManeuverModifier)
+    private func makeIntersection(_ v: JunctionView, to: RoadInfo, lanes: [[String]]?, modifier: ManeuverModifier)
         -> Intersection
     {
         let j = v.junction
@@ -132,7 +137,7 @@ struct StepBuilder {
         if to.roadClass == .motorway || to.roadClass == .motorwayLink { classes.append("motorway") }
         if to.mode == .ferry { classes.append("ferry") }
         return Intersection(location: j.location, bearings: j.arms.map(\.bearing), entry: j.arms.map(\.canEnter),
-                            inIndex: j.inArm, outIndex: j.outArm, lanes: Lanes.parse(from.turnLanes, for: modifier),
+                            inIndex: j.inArm, outIndex: j.outArm, lanes: lanes.map { Lanes.lanes($0, for: modifier) },
                             classes: classes)
     }
 

@@ -1,13 +1,17 @@
 /// A placeholder a string-table template can use.
 enum Slot: String, Sendable {
     case wayName = "way_name", destination, direction, exitOrdinal = "exit_ordinal", rotaryName = "rotary_name"
+    case stopOrdinal = "stop_ordinal"
     case distance, instruction, first, second, n
 }
 
 /// The values templates are filled with; empty means "not known".
 struct SlotValues {
-    var wayName = "", destination = "", direction = "", exitOrdinal = "", rotaryName = ""
+    var wayName = "", destination = "", direction = "", exitOrdinal = "", rotaryName = "", stopOrdinal = ""
     var distance = "", instruction = "", first = "", second = "", n = ""
+    /// Whether `instruction` and `second` start lower-case: they continue a sentence
+    /// ("In 300 meters, turn left") in languages whose table asks for it.
+    var lowercaseContinuations = false
 
     subscript(slot: Slot) -> String {
         switch slot {
@@ -16,6 +20,7 @@ struct SlotValues {
         case .direction: return direction
         case .exitOrdinal: return exitOrdinal
         case .rotaryName: return rotaryName
+        case .stopOrdinal: return stopOrdinal
         case .distance: return distance
         case .instruction: return instruction
         case .first: return first
@@ -81,6 +86,7 @@ struct Template: Sendable {
     /// The text with its slots filled.
     func render(_ values: SlotValues) -> String {
         var out = ""
+        out.reserveCapacity(96)
         Template.render(pieces, values, into: &out)
         return out
     }
@@ -89,10 +95,30 @@ struct Template: Sendable {
         for piece in pieces {
             switch piece {
             case .text(let t): out += t
-            case .slot(let slot): out += values[slot]
+            case .slot(let slot):
+                if values.lowercaseContinuations && (slot == .instruction || slot == .second) {
+                    appendLowercasingFirst(values[slot], to: &out)
+                } else {
+                    out += values[slot]
+                }
             case .optional(let inner):
                 if filled(inner, values) { render(inner, values, into: &out) }
             }
+        }
+    }
+
+    /// Appends `text` with its first letter lower-cased, without building a temporary string
+    /// in the usual case of an ASCII capital.
+    private static func appendLowercasingFirst(_ text: String, to out: inout String) {
+        guard let b = text.utf8.first else { return }
+        if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") {
+            out.unicodeScalars.append(Unicode.Scalar(b + 32))
+            out += Substring(text.utf8.dropFirst())
+        } else if let first = text.first, first.isUppercase {
+            out += first.lowercased()
+            out += text.dropFirst()
+        } else {
+            out += text
         }
     }
 

@@ -18,12 +18,12 @@ struct VoicePlanner {
     /// The prompts spoken along step `k` for the maneuver that ends it.
     func prompts(_ k: Int, steps: [PlannedStep], texts: [String], aheadTexts: [String]) -> [VoiceInstruction] {
         guard k + 1 < steps.count else { return [] }
-        let step = steps[k], next = steps[k + 1]
-        let length = step.distance
-        let speed = Swift.max(step.endSpeed, 1)
+        // Index rather than bind steps: binding copies a large struct on every prompt.
+        let length = steps[k].distance
+        let speed = Swift.max(steps[k].endSpeed, 1)
         var chained = aheadTexts[k + 1]
         var nowText = texts[k + 1]
-        if next.decision.type != .arrive && k + 2 < steps.count && next.duration < Self.chainTime {
+        if steps[k + 1].decision.type != .arrive && k + 2 < steps.count && steps[k + 1].duration < Self.chainTime {
             chained = narrator.chain(chained, aheadTexts[k + 2])
             nowText = narrator.chain(nowText, aheadTexts[k + 2])
         }
@@ -36,14 +36,15 @@ struct VoicePlanner {
             room = length - speed * Self.gapTime
         }
         let earlyLead = speed >= 25 ? 90.0 : 60.0
-        let early = DistanceFormatter.spoken(earlyLead * speed, units: units, table: narrator.table)
+        let table = narrator.table
+        let early = DistanceFormatter.round(earlyLead * speed, units: units)
         if early.meters < room {
-            out.append(make(early.meters, narrator.inDistance(early.text, aheadTexts[k + 1])))
+            out.append(make(early.meters, narrator.inDistance(early.text(table), aheadTexts[k + 1])))
             room = early.meters - speed * Self.gapTime
         }
-        let prepare = DistanceFormatter.spoken(18 * speed, units: units, table: narrator.table)
+        let prepare = DistanceFormatter.round(18 * speed, units: units)
         if prepare.meters < room {
-            out.append(make(prepare.meters, narrator.inDistance(prepare.text, chained)))
+            out.append(make(prepare.meters, narrator.inDistance(prepare.text(table), chained)))
             room = prepare.meters - speed * Self.gapTime
         }
         let final = Swift.max(4.5 * speed, 10)
@@ -60,20 +61,34 @@ struct VoicePlanner {
         VoiceInstruction(distanceAlongGeometry: distance, announcement: text, ssmlAnnouncement: Self.ssml(text))
     }
 
-    /// Mapbox's SSML wrapper (dynamic range compression, slightly faster speech).
+    /// Mapbox's SSML wrapper (dynamic range compression, slightly faster speech), with the
+    /// text XML-escaped. Most prompts need no escaping, so that case is a plain append.
     static func ssml(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for c in text {
-            switch c {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(c)
+        let open = "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">"
+        let close = "</prosody></amazon:effect></speak>"
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 96)
+        out += open
+        var needsEscaping = false
+        for b in text.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 {  // & < > " '
+            needsEscaping = true
+            break
+        }
+        if !needsEscaping {
+            out += text
+        } else {
+            for c in text.unicodeScalars {
+                switch c {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&apos;"
+                default: out.unicodeScalars.append(c)
+                }
             }
         }
-        return "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">\(escaped)</prosody></amazon:effect></speak>"
+        out += close
+        return out
     }
 }

@@ -16,6 +16,8 @@ struct EdgeBasedGraph {
     var arcWeight: [UInt32] = []
     /// Seconds (ms) the turn itself takes.
     var arcTurnDuration: [UInt32] = []
+    /// For nodes past `2 × edges` (copies made for via-way restrictions): the original.
+    var duplicateOf: [Int32] = []
 
     static let closed = UInt32.max
 
@@ -110,12 +112,12 @@ struct EdgeBasedGraphBuilder {
                     guard graph.nodeWeight[Int(b)] != EdgeBasedGraph.closed else { continue }
                     let leavingBearing = net.outwardBearing(edge: f, side: outSide)
                     let angle = Geodesy.turnAngle(from: arrivingBearing, to: leavingBearing)
+                    if rules.forbids(from: net.edgeWay[e], to: net.edgeWay[f], at: j) { continue }
                     if b == a ^ 1 {
                         uTurn = (b, angle)
                         continue
                     }
                     if junctionRules.blocks { continue }
-                    if rules.forbids(from: net.edgeWay[e], to: net.edgeWay[f], at: j) { continue }
                     let outAttr = net.attributes[Int(net.edgeAttributes[f])]
                     let cost = turnCost(angle: angle, degree: degree, uTurn: false,
                                         modeChange: inAttr.isFerry != outAttr.isFerry, junction: junctionRules)
@@ -138,6 +140,7 @@ struct EdgeBasedGraphBuilder {
         graph.arcTarget = turns.map(\.target)
         graph.arcWeight = turns.map(\.weight)
         graph.arcTurnDuration = turns.map(\.duration)
+        ViaWayRestrictionApplier(net: net, incidence: incidence).apply(restrictions, to: &graph)
         return graph
     }
 

@@ -7,38 +7,67 @@ import Foundation
 enum GraphFile {
     static let magic = Array("GEMNAVRG".utf8)
     /// Bumped whenever the layout or meaning of any section changes.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let fileName = "graph.gemnav"
 
-    /// Serialises sections into one blob.
-    static func encode(_ sections: [(String, Data)]) -> Data {
-        let headerSize = 8 + 4 + 4 + 4 + 4
-        let tableSize = sections.count * (8 + 8 + 8)
-        var offset = align(headerSize + tableSize)
-        var table = Data()
-        var payload = Data()
-        payload.append(Data(count: offset - headerSize - tableSize))
-        for (tag, data) in sections {
-            var name = Array(tag.utf8.prefix(8))
-            name += Array(repeating: 0, count: 8 - name.count)
-            table.append(contentsOf: name)
-            table.append(le(UInt64(offset)))
-            table.append(le(UInt64(data.count)))
-            payload.append(data)
-            let padded = align(data.count)
-            payload.append(Data(count: padded - data.count))
-            offset += padded
+    /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy
+    /// of the graph is assembled in memory), checksummed on the way, then renamed into place,
+    /// so an interrupted import never leaves half a graph behind.
+    static func write(_ sections: [GraphSection], to url: URL) throws {
+        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        do {
+            guard FileManager.default.createFile(atPath: tmp.path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission)
+            }
+            let handle = try FileHandle(forWritingTo: tmp)
+            defer { try? handle.close() }
+            let headerSize = 24
+            var offset = align(headerSize + sections.count * 24)
+            var table = Data()
+            for section in sections {
+                var name = Array(section.tag.utf8.prefix(8))
+                name += Array(repeating: 0, count: 8 - name.count)
+                table.append(contentsOf: name)
+                table.append(le(UInt64(offset)))
+                table.append(le(UInt64(section.byteCount)))
+                offset += align(section.byteCount)
+            }
+            table.append(Data(count: align(headerSize + table.count) - headerSize - table.count))
+            var crc = table.withUnsafeBytes { checksum(0, $0) }
+            try handle.write(contentsOf: header(sections.count, crc: 0))
+            try handle.write(contentsOf: table)
+            for section in sections {
+                try section.withBytes { bytes in
+                    crc = checksum(crc, bytes)
+                    try handle.write(contentsOf: bytes)
+                    let padding = Data(count: align(bytes.count) - bytes.count)
+                    crc = padding.withUnsafeBytes { checksum(crc, $0) }
+                    try handle.write(contentsOf: padding)
+                }
+            }
+            try handle.seek(toOffset: 0)
+            try handle.write(contentsOf: header(sections.count, crc: crc))
+            try handle.synchronize()
+            guard rename(tmp.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: tmp)
+            throw RoutingError(.writeFailed(url.path, error.localizedDescription))
         }
-        var body = table + payload
-        let crc = body.withUnsafeBytes { UInt32(crc32(0, $0.bindMemory(to: UInt8.self).baseAddress, uInt($0.count))) }
+    }
+
+    private static func header(_ count: Int, crc: UInt32) -> Data {
         var out = Data(magic)
         out.append(le(formatVersion))
-        out.append(le(UInt32(sections.count)))
+        out.append(le(UInt32(count)))
         out.append(le(crc))
         out.append(le(UInt32(0)))
-        out.append(body)
-        body.removeAll()
         return out
+    }
+
+    private static func checksum(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        UInt32(crc32(uLong(crc), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), uInt(bytes.count)))
     }
 
     /// Checks the header and checksum and returns the sections by tag.
@@ -70,21 +99,6 @@ enum GraphFile {
         return sections
     }
 
-    /// Writes atomically: to a temporary file beside `url`, renamed when complete, so an
-    /// interrupted import never leaves half a graph behind.
-    static func write(_ data: Data, to url: URL) throws {
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        do {
-            try data.write(to: tmp)
-            guard rename(tmp.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: tmp)
-            throw RoutingError(.writeFailed(url.path, error.localizedDescription))
-        }
-    }
-
     private static func align(_ n: Int) -> Int { (n + 7) & ~7 }
 
     private static func le<T: FixedWidthInteger>(_ v: T) -> Data {
@@ -92,7 +106,21 @@ enum GraphFile {
     }
 }
 
-extension Array where Element: BitwiseCopyable {
-    /// The array's raw bytes, for a graph section.
-    var sectionData: Data { withUnsafeBytes { Data($0) } }
+/// One named section of a graph file: a flat array written as it lies in memory.
+struct GraphSection {
+    let tag: String
+    let byteCount: Int
+    let withBytes: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+    init<T: BitwiseCopyable>(_ tag: String, _ array: [T]) {
+        self.tag = tag
+        byteCount = array.count * MemoryLayout<T>.stride
+        withBytes = { body in try array.withUnsafeBytes(body) }
+    }
+
+    init(_ tag: String, _ data: Data) {
+        self.tag = tag
+        byteCount = data.count
+        withBytes = { body in try data.withUnsafeBytes(body) }
+    }
 }

@@ -44,40 +44,57 @@ public struct GraphImporter: Sendable {
         throws -> ImportSummary
     {
         let reader = try OSMReader(contentsOf: osmFile)
-        var (data, summary) = try build(reader, source: osmFile.lastPathComponent, progress: progress)
+        var (sections, summary) = try build(reader, source: osmFile.lastPathComponent, progress: progress)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw RoutingError(.writeFailed(directory.path, error.localizedDescription))
         }
         progress("Writing graph", 0)
-        try GraphFile.write(data, to: directory.appendingPathComponent(GraphFile.fileName))
-        summary.bytes = data.count
-        data = Data()
+        let url = directory.appendingPathComponent(GraphFile.fileName)
+        try GraphFile.write(sections, to: url)
+        sections = []
+        summary.bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         progress("Writing graph", 1)
         return summary
     }
 
-    /// Builds a graph in memory (tests and small maps use it without touching disk).
+    /// Builds a graph for immediate use (tests, small maps): written to a temporary file that
+    /// is mapped and unlinked at once, so nothing is left on disk.
     public func buildGraph(from osmFile: URL) throws -> RoutingGraph {
         let reader = try OSMReader(contentsOf: osmFile)
-        let (data, _) = try build(reader, source: osmFile.lastPathComponent, progress: { _, _ in })
-        return try RoutingGraph(file: MappedFile(data: data), path: osmFile.path)
+        let (sections, _) = try build(reader, source: osmFile.lastPathComponent, progress: { _, _ in })
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gemnav-graph-\(getpid())-\(UUID().uuidString).gemnav")
+        try GraphFile.write(sections, to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try RoutingGraph(file: MappedFile(url: url), path: osmFile.path)
     }
 
     func build(_ reader: OSMReader, source: String, progress: @escaping (String, Double) -> Void)
-        throws -> (Data, ImportSummary)
+        throws -> ([GraphSection], ImportSummary)
     {
         let (net, restrictions) = try NetworkBuilder(profile: profile).build(from: reader, progress: progress)
         guard net.edgeCount > 0 else { throw RoutingError(.noRoads(source, profile: profile.name)) }
         let incidence = JunctionIncidence(net)
         let ebg = EdgeBasedGraphBuilder(profile: profile).build(net, incidence: incidence, restrictions: restrictions)
         progress("Contracting", 0)
-        var contractor = Contractor(ebg)
-        let hierarchy = contractor.run { progress("Contracting", $0) }
+        // The contractor's working graph is freed as soon as the hierarchy is flat.
+        let hierarchy: Hierarchy = {
+            var contractor = Contractor(ebg)
+            return contractor.run { progress("Contracting", $0) }
+        }()
         progress("Indexing", 0)
         let (layout, cellOffsets, cellEntries) = SpatialGridBuilder.build(net)
         let (component, isBig) = Components.label(ebg, edgeCount: net.edgeCount)
+        // Metres from each geometry point to the next along its edge, so routes are measured
+        // without trigonometry at query time.
+        var segmentMetres = [Float](repeating: 0, count: net.geometryLat.count)
+        for e in 0..<net.edgeCount {
+            for i in Int(net.edgeGeometryOffset[e])..<(Int(net.edgeGeometryOffset[e + 1]) - 1) {
+                segmentMetres[i] = Float(Geodesy.distance(net.coordinate(ofGeometry: i), net.coordinate(ofGeometry: i + 1)))
+            }
+        }
         var bearings = [UInt16]()
         bearings.reserveCapacity(net.edgeCount * 2)
         for e in 0..<net.edgeCount {
@@ -104,21 +121,22 @@ public struct GraphImporter: Sendable {
                               max: Coordinate(latitude: layout.minLat + layout.cellLat * Double(layout.rows),
                                               longitude: layout.minLon + layout.cellLon * Double(layout.cols)))
         let meta = GraphMeta(profile: profile.name, source: source, grid: layout, boundingBox: box)
-        var sections: [(String, Data)] = [
-            ("meta", try JSONEncoder().encode(meta)),
-            ("jlat", net.junctionLat.sectionData), ("jlon", net.junctionLon.sectionData),
-            ("efrom", net.edgeFrom.sectionData), ("eto", net.edgeTo.sectionData),
-            ("egeo", net.edgeGeometryOffset.sectionData),
-            ("glat", net.geometryLat.sectionData), ("glon", net.geometryLon.sectionData),
-            ("elen", net.edgeLength.sectionData), ("eroad", edgeRoads.sectionData),
-            ("eflags", edgeFlags.sectionData), ("ecomp", component.sectionData),
-            ("nweight", ebg.nodeWeight.sectionData), ("ndur", ebg.nodeDuration.sectionData),
-            ("aoff", ebg.arcOffset.sectionData), ("atgt", ebg.arcTarget.sectionData),
-            ("awgt", ebg.arcWeight.sectionData), ("adur", ebg.arcTurnDuration.sectionData),
-            ("joff", incidence.offset.sectionData), ("jends", incidence.ends.sectionData),
-            ("upoff", hierarchy.upOffset.sectionData), ("up", hierarchy.up.sectionData),
-            ("dnoff", hierarchy.downOffset.sectionData), ("dn", hierarchy.down.sectionData),
-            ("nbear", bearings.sectionData), ("gcell", cellOffsets.sectionData), ("gseg", cellEntries.sectionData),
+        var sections: [GraphSection] = [
+            GraphSection("meta", try JSONEncoder().encode(meta)),
+            GraphSection("jlat", net.junctionLat), GraphSection("jlon", net.junctionLon),
+            GraphSection("efrom", net.edgeFrom), GraphSection("eto", net.edgeTo),
+            GraphSection("egeo", net.edgeGeometryOffset),
+            GraphSection("glat", net.geometryLat), GraphSection("glon", net.geometryLon),
+            GraphSection("gdist", segmentMetres),
+            GraphSection("elen", net.edgeLength), GraphSection("eroad", edgeRoads),
+            GraphSection("eflags", edgeFlags), GraphSection("ecomp", component),
+            GraphSection("ndup", ebg.duplicateOf), GraphSection("nweight", ebg.nodeWeight), GraphSection("ndur", ebg.nodeDuration),
+            GraphSection("aoff", ebg.arcOffset), GraphSection("atgt", ebg.arcTarget),
+            GraphSection("awgt", ebg.arcWeight), GraphSection("adur", ebg.arcTurnDuration),
+            GraphSection("joff", incidence.offset), GraphSection("jends", incidence.ends),
+            GraphSection("upoff", hierarchy.upOffset), GraphSection("up", hierarchy.up),
+            GraphSection("dnoff", hierarchy.downOffset), GraphSection("dn", hierarchy.down),
+            GraphSection("nbear", bearings), GraphSection("gcell", cellOffsets), GraphSection("gseg", cellEntries),
         ]
         sections += roads.sections()
         progress("Indexing", 1)
@@ -127,7 +145,7 @@ public struct GraphImporter: Sendable {
             directedEdges: ebg.nodeCount, turns: ebg.arcTarget.count,
             hierarchyArcs: hierarchy.up.count + hierarchy.down.count, restrictions: restrictions.count,
             bytes: 0, boundingBox: box)
-        return (GraphFile.encode(sections), summary)
+        return (sections, summary)
     }
 }
 

@@ -55,54 +55,38 @@ extension RoutingGraph {
                 }
             }
         }
+        // Forward labels start below zero (the part of the start edge already behind), so a
+        // backward label may exceed the best total by up to that much and still improve it.
+        let shift = sources.map(\.weightOffset).max() ?? 0
         var forwardTurn = true
         while true {
             let limit = best == SearchSpace.unreached ? best : Int64(Double(best) * slack)
             let fOpen = !context.forward.heap.isEmpty && context.forward.heap.minKey < limit
-            let bOpen = !context.backward.heap.isEmpty && context.backward.heap.minKey < limit
+            let bOpen = !context.backward.heap.isEmpty
+                && (limit == SearchSpace.unreached || context.backward.heap.minKey < limit + shift)
             if !fOpen && !bOpen { break }
             let goForward = fOpen && (!bOpen || forwardTurn)
             forwardTurn.toggle()
-            if goForward {
-                let (k, u) = context.forward.heap.pop()
-                guard k == context.forward.distance[Int(u)] else { continue }
-                let other = context.backward.distance[Int(u)]
-                if other != SearchSpace.unreached, !(behind.contains(u) && context.forward.parent[Int(u)] < 0
-                                                     && context.backward.parent[Int(u)] < 0) {
-                    let total = k + other
-                    if total < best {
-                        best = total
-                        meet = u
-                        isDirect = false
-                        bestSource = startPhantom(of: u, in: context.forward, sources)
-                        bestTarget = startPhantom(of: u, in: context.backward, targets)
-                    }
-                }
-                if stalled(u, k, arcs: down, offsets: downOffset, labels: context.forward.distance) { continue }
-                for i in Int(upOffset[Int(u)])..<Int(upOffset[Int(u) + 1]) {
-                    let arc = up[i]
-                    _ = context.forward.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
-                }
-            } else {
-                let (k, u) = context.backward.heap.pop()
-                guard k == context.backward.distance[Int(u)] else { continue }
-                let other = context.forward.distance[Int(u)]
-                if other != SearchSpace.unreached, !(behind.contains(u) && context.forward.parent[Int(u)] < 0
-                                                     && context.backward.parent[Int(u)] < 0) {
-                    let total = k + other
-                    if total < best {
-                        best = total
-                        meet = u
-                        isDirect = false
-                        bestSource = startPhantom(of: u, in: context.forward, sources)
-                        bestTarget = startPhantom(of: u, in: context.backward, targets)
-                    }
-                }
-                if stalled(u, k, arcs: up, offsets: upOffset, labels: context.backward.distance) { continue }
-                for i in Int(downOffset[Int(u)])..<Int(downOffset[Int(u) + 1]) {
-                    let arc = down[i]
-                    _ = context.backward.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
-                }
+            let (space, other) = goForward ? (context.forward, context.backward) : (context.backward, context.forward)
+            let (k, u) = space.heap.pop()
+            guard k == space.distance[Int(u)] else { continue }
+            let there = other.distance[Int(u)]
+            if there != SearchSpace.unreached, k + there < best,
+               !(behind.contains(u) && context.forward.parent[Int(u)] < 0 && context.backward.parent[Int(u)] < 0) {
+                best = k + there
+                meet = u
+                isDirect = false
+                bestSource = startPhantom(of: u, in: context.forward, sources)
+                bestTarget = startPhantom(of: u, in: context.backward, targets)
+            }
+            // The forward search climbs `up` arcs and stalls on `down` ones; the backward search
+            // the other way round.
+            let (climb, climbOffset, stall, stallOffset) = goForward
+                ? (up, upOffset, down, downOffset) : (down, downOffset, up, upOffset)
+            if stalled(u, k, arcs: stall, offsets: stallOffset, labels: space.distance) { continue }
+            for i in Int(climbOffset[Int(u)])..<Int(climbOffset[Int(u) + 1]) {
+                let arc = climb[i]
+                _ = space.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
             }
         }
         return SearchMeeting(weight: best, meet: meet, source: bestSource, target: bestTarget, direct: isDirect)
@@ -112,7 +96,7 @@ extension RoutingGraph {
     /// offers a shorter way in; then its arcs need not be relaxed.
     @inline(__always)
     private func stalled(_ u: Int32, _ k: Int64, arcs: FlatArray<HierarchyArc>, offsets: FlatArray<Int32>,
-                         labels: [Int64]) -> Bool
+                         labels: UnsafeMutableBufferPointer<Int64>) -> Bool
     {
         for i in Int(offsets[Int(u)])..<Int(offsets[Int(u) + 1]) {
             let arc = arcs[i]
@@ -128,8 +112,15 @@ extension RoutingGraph {
         return starts.first { $0.node == n } ?? starts[0]
     }
 
-    /// The full directed-edge path through meeting node `m`, shortcuts expanded.
+    /// The full directed-edge path through meeting node `m`, shortcuts expanded, copies
+    /// mapped back to the roads they stand for.
     func unpackMeeting(_ m: Int32, context: QueryContext) -> [Int32] {
+        var nodes = unpackedSearchNodes(m, context: context)
+        for i in nodes.indices { nodes[i] = original(nodes[i]) }
+        return nodes
+    }
+
+    private func unpackedSearchNodes(_ m: Int32, context: QueryContext) -> [Int32] {
         var nodes: [Int32] = []
         let forwardChain = context.forward.chain(to: m)
         nodes.append(forwardChain[0])

@@ -1,10 +1,9 @@
 import Foundation
 
-/// Read-only bytes of a file mapped into memory (or, for graphs built in memory, a private
-/// copy), so a graph loads in milliseconds whatever its size: pages come in on first use.
+/// Read-only bytes of a file mapped into memory, so a graph loads in milliseconds whatever
+/// its size: pages come in on first use.
 final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
-    private let isMapped: Bool
 
     /// Maps `url` read-only.
     init(url: URL) throws {
@@ -19,23 +18,10 @@ final class MappedFile: @unchecked Sendable {
             throw RoutingError(.dataCorrupt(url.path, "it could not be mapped into memory"))
         }
         bytes = UnsafeRawBufferPointer(start: p, count: size)
-        isMapped = true
-    }
-
-    /// Copies bytes built in memory.
-    init(data: Data) {
-        let p = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 16)
-        data.copyBytes(to: p.bindMemory(to: UInt8.self))
-        bytes = UnsafeRawBufferPointer(start: p.baseAddress, count: data.count)
-        isMapped = false
     }
 
     deinit {
-        if isMapped {
-            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
-        } else {
-            UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()
-        }
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }
 }
 

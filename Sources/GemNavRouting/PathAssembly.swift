@@ -6,9 +6,9 @@ extension RoutingGraph {
         Int(n & 1 == 0 ? edgeTo[n >> 1] : edgeFrom[n >> 1])
     }
 
-    /// The turn arc from `a` to `b`, if the turn is permitted.
+    /// The turn arc from `a` to `b` (or to a copy of `b`), if the turn is permitted.
     func arc(from a: Int32, to b: Int32) -> Int? {
-        for i in Int(arcOffset[Int(a)])..<Int(arcOffset[Int(a) + 1]) where arcTarget[i] == b { return i }
+        for i in Int(arcOffset[Int(a)])..<Int(arcOffset[Int(a) + 1]) where original(arcTarget[i]) == b { return i }
         return nil
     }
 
@@ -23,8 +23,8 @@ extension RoutingGraph {
             let from = i == 0 ? path.source.metres : 0
             let to = i == path.nodes.count - 1 ? path.target.metres : .infinity
             var turnSeconds = 0.0
-            if i > 0, let a = arc(from: path.nodes[i - 1], to: node) {
-                turnSeconds = Double(arcTurnDuration[a]) / 1000
+            if i > 0 {
+                if let a = arc(from: path.nodes[i - 1], to: node) { turnSeconds = Double(arcTurnDuration[a]) / 1000 }
                 junctions.append(junction(after: path.nodes[i - 1], before: node, turnCost: turnSeconds))
             }
             roads.append(stretch(n, from: from, to: to, extraSeconds: turnSeconds))
@@ -34,26 +34,32 @@ extension RoutingGraph {
 
     /// The part of directed edge `n` between `from` and `to` metres from its start.
     private func stretch(_ n: Int, from: Double, to: Double, extraSeconds: Double) -> RoutePath.RoadStretch {
-        let g = geometry(of: n)
-        let length = Double(edgeLength[n >> 1])
+        let e = n >> 1
+        let first = Int(edgeGeometry[e]), last = Int(edgeGeometry[e + 1]) - 1
+        let backward = n & 1 == 1
+        let length = Double(edgeLength[e])
         let secondsPerMetre = length > 0 ? Double(nodeDuration[n]) / 1000 / length : 0
         var coordinates: [Coordinate] = []
         var distances: [Double] = []
+        coordinates.reserveCapacity(last - first + 1)
+        distances.reserveCapacity(last - first)
         var travelled = 0.0
-        for k in 1..<g.count {
-            let d = Geodesy.distance(g[k - 1], g[k])
-            let segStart = travelled, segEnd = travelled + d
-            travelled = segEnd
-            let a = max(segStart, from), b = min(segEnd, to)
+        for k in 0..<(last - first) {
+            // Geometry point indexes of this segment in travel direction.
+            let (i, j) = backward ? (last - k, last - k - 1) : (first + k, first + k + 1)
+            let d = Double(segmentMetres[backward ? j : i])
+            let segStart = travelled
+            travelled += d
+            let a = max(segStart, from), b = min(travelled, to)
             guard b > a else { continue }
-            let p = Geodesy.interpolate(g[k - 1], g[k], fraction: (a - segStart) / d)
-            let q = Geodesy.interpolate(g[k - 1], g[k], fraction: (b - segStart) / d)
-            if coordinates.isEmpty { coordinates.append(p) }
-            coordinates.append(q)
-            distances.append(max(0, b - a))
+            if coordinates.isEmpty {
+                coordinates.append(a > segStart ? Geodesy.interpolate(point(i), point(j), fraction: (a - segStart) / d) : point(i))
+            }
+            coordinates.append(b < travelled ? Geodesy.interpolate(point(i), point(j), fraction: (b - segStart) / d) : point(j))
+            distances.append(b - a)
         }
         if coordinates.count < 2 {
-            let p = Geodesy.point(along: g, meters: from) ?? g[0]
+            let p = pointAlong(n, metres: from)
             coordinates = [p, p]
             distances = [0]
         }
@@ -63,23 +69,59 @@ extension RoutingGraph {
                                      segmentDistances: distances, segmentDurations: durations)
     }
 
+    /// The point `metres` along directed edge `n` from its start.
+    private func pointAlong(_ n: Int, metres: Double) -> Coordinate {
+        let e = n >> 1
+        let first = Int(edgeGeometry[e]), last = Int(edgeGeometry[e + 1]) - 1
+        let backward = n & 1 == 1
+        var left = metres
+        for k in 0..<(last - first) {
+            let (i, j) = backward ? (last - k, last - k - 1) : (first + k, first + k + 1)
+            let d = Double(segmentMetres[backward ? j : i])
+            if left <= d, d > 0 { return Geodesy.interpolate(point(i), point(j), fraction: left / d) }
+            left -= d
+        }
+        return point(backward ? first : last)
+    }
+
     /// The junction between consecutive directed edges `a` and `b`.
     func junction(after a: Int32, before b: Int32, turnCost: Double) -> RoutePath.Junction {
         let j = endJunction(of: Int(a))
-        var arms: [(arm: RoutePath.Arm, leaving: Int32)] = []
-        for k in Int(junctionOffset[j])..<Int(junctionOffset[j + 1]) {
-            let end = Int(junctionEnds[k])
-            let e = end >> 1, side = end & 1
-            let leaving = Int32(e << 1 | side)
-            let arriving = e << 1 | (1 - side)
-            arms.append((RoutePath.Arm(bearing: Int(nodeBearing[Int(leaving)]),
-                                       canEnter: arc(from: a, to: leaving) != nil,
-                                       canArrive: isOpen(arriving), road: road(of: Int(leaving))), leaving))
+        let first = Int(junctionOffset[j]), count = Int(junctionOffset[j + 1]) - first
+        // Arms in bearing order: sort the (few) incident ends by insertion, then build each
+        // arm once, so road attributes are copied a single time.
+        var order = [Int32]()
+        order.reserveCapacity(count)
+        for k in first..<(first + count) {
+            let end = junctionEnds[k]
+            let bearing = nodeBearing[Int(end)]
+            var i = order.count
+            order.append(end)
+            while i > 0 && nodeBearing[Int(order[i - 1])] > bearing {
+                order[i] = order[i - 1]
+                i -= 1
+            }
+            order[i] = end
         }
-        arms.sort { $0.arm.bearing < $1.arm.bearing }
-        let inArm = arms.firstIndex { $0.leaving == a ^ 1 } ?? 0
-        let outArm = arms.firstIndex { $0.leaving == b } ?? 0
-        return RoutePath.Junction(location: junctionPoint(j), arms: arms.map(\.arm), inArm: inArm,
-                                  outArm: outArm, turnCost: turnCost)
+        let turnStart = Int(arcOffset[Int(a)]), turnEnd = Int(arcOffset[Int(a) + 1])
+        var arms = [RoutePath.Arm]()
+        arms.reserveCapacity(count)
+        var inArm = 0, outArm = 0
+        for (index, end) in order.enumerated() {
+            // The directed edge leaving the junction along this end is `end` itself
+            // (e << 1 | side); the one arriving along it is its reverse.
+            let leaving = end
+            var canEnter = false
+            for t in turnStart..<turnEnd where original(arcTarget[t]) == leaving {
+                canEnter = true
+                break
+            }
+            if leaving == a ^ 1 { inArm = index }
+            if leaving == b { outArm = index }
+            arms.append(RoutePath.Arm(bearing: Int(nodeBearing[Int(leaving)]), canEnter: canEnter,
+                                      canArrive: isOpen(Int(leaving ^ 1)), road: roads.roads[Int(edgeRoad[Int(leaving)])]))
+        }
+        return RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm, outArm: outArm,
+                                  turnCost: turnCost)
     }
 }

@@ -7,7 +7,7 @@ extension RoutingGraph {
                     context: QueryContext) -> EdgePath?
     {
         let space = PlainDijkstra(graph: self, excluded: excluded)
-        return space.run(from: sources, to: targets, labels: &context.forward)
+        return space.run(from: sources, to: targets, labels: context.forward)
     }
 }
 
@@ -18,7 +18,7 @@ private struct PlainDijkstra {
 
     /// An end is reached by entering its directed edge from the start (through a turn arc)
     /// and driving to the end point, or, on the start's own edge, by driving straight on.
-    func run(from sources: [Phantom], to targets: [Phantom], labels: inout SearchSpace) -> EdgePath? {
+    func run(from sources: [Phantom], to targets: [Phantom], labels: SearchSpace) -> EdgePath? {
         labels.reset()
         var best = SearchSpace.unreached
         var result: EdgePath?
@@ -42,12 +42,13 @@ private struct PlainDijkstra {
             if k >= best { break }
             for i in Int(graph.arcOffset[Int(u)])..<Int(graph.arcOffset[Int(u) + 1]) {
                 let v = graph.arcTarget[i]
-                guard graph.edgeFlags[Int(v) >> 1] & excluded == 0 else { continue }
+                guard graph.edgeFlags[Int(graph.original(v)) >> 1] & excluded == 0 else { continue }
                 let d = k + Int64(graph.arcWeight[i])
                 if let t = endOffset[v], d + t.weightOffset < best {
                     best = d + t.weightOffset
                     var nodes = labels.chain(to: u)
                     nodes.append(v)
+                    nodes = nodes.map(graph.original)
                     let first = nodes[0]
                     result = EdgePath(nodes: nodes, weight: best,
                                       source: sources.first { $0.node == first } ?? sources[0], target: t)

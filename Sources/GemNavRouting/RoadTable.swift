@@ -50,14 +50,14 @@ struct RoadTableBuilder {
     }
 
     /// Sections: concatenated UTF-8, string offsets, records.
-    func sections() -> [(String, Data)] {
+    func sections() -> [GraphSection] {
         var blob = Data()
         var offsets: [UInt32] = [0]
         for s in strings {
             blob.append(contentsOf: Array(s.utf8))
             offsets.append(UInt32(blob.count))
         }
-        return [("rstr", blob), ("rsoff", offsets.sectionData), ("roads", records.sectionData)]
+        return [GraphSection("rstr", blob), GraphSection("rsoff", offsets), GraphSection("roads", records)]
     }
 
     static func road(_ r: RoadRecord, string: (UInt32) -> String) -> RoadInfo {

@@ -14,11 +14,15 @@ public final class RoutingGraph: @unchecked Sendable {
     let edgeFrom: FlatArray<Int32>, edgeTo: FlatArray<Int32>
     let edgeGeometry: FlatArray<Int32>
     let geometryLat: FlatArray<Int32>, geometryLon: FlatArray<Int32>
+    /// Metres from each geometry point to the next one of its edge.
+    let segmentMetres: FlatArray<Float>
     let edgeLength: FlatArray<Float>
     let edgeRoad: FlatArray<UInt32>
     let edgeFlags: FlatArray<UInt8>
     let edgeComponent: FlatArray<Int32>
     let nodeWeight: FlatArray<UInt32>, nodeDuration: FlatArray<UInt32>
+    /// Originals of the directed-edge copies past `2 × edges` (via-way restrictions).
+    let duplicateOf: FlatArray<Int32>
     let arcOffset: FlatArray<Int32>, arcTarget: FlatArray<Int32>
     let arcWeight: FlatArray<UInt32>, arcTurnDuration: FlatArray<UInt32>
     let junctionOffset: FlatArray<Int32>, junctionEnds: FlatArray<Int32>
@@ -60,9 +64,11 @@ public final class RoutingGraph: @unchecked Sendable {
         edgeFrom = FlatArray(try section("efrom")); edgeTo = FlatArray(try section("eto"))
         edgeGeometry = FlatArray(try section("egeo"))
         geometryLat = FlatArray(try section("glat")); geometryLon = FlatArray(try section("glon"))
+        segmentMetres = FlatArray(try section("gdist"))
         edgeLength = FlatArray(try section("elen"))
         edgeRoad = FlatArray(try section("eroad")); edgeFlags = FlatArray(try section("eflags"))
         edgeComponent = FlatArray(try section("ecomp"))
+        duplicateOf = FlatArray(try section("ndup"))
         nodeWeight = FlatArray(try section("nweight")); nodeDuration = FlatArray(try section("ndur"))
         arcOffset = FlatArray(try section("aoff")); arcTarget = FlatArray(try section("atgt"))
         arcWeight = FlatArray(try section("awgt")); arcTurnDuration = FlatArray(try section("adur"))
@@ -74,9 +80,11 @@ public final class RoutingGraph: @unchecked Sendable {
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
                           records: FlatArray(try section("roads")))
         let edges = edgeFrom.count
-        guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodeWeight.count == 2 * edges,
-              arcOffset.count == 2 * edges + 1, upOffset.count == 2 * edges + 1,
-              downOffset.count == 2 * edges + 1, edgeRoad.count == 2 * edges, nodeBearing.count == 2 * edges,
+        let nodes = nodeWeight.count
+        guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,
+              nodeDuration.count == nodes, arcOffset.count == nodes + 1, upOffset.count == nodes + 1,
+              downOffset.count == nodes + 1, edgeRoad.count == 2 * edges, nodeBearing.count == 2 * edges,
+              segmentMetres.count == geometryLat.count, geometryLon.count == geometryLat.count,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1
         else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }
     }
@@ -98,17 +106,13 @@ public final class RoutingGraph: @unchecked Sendable {
         Coordinate(latitude: Fixed.decode(junctionLat[j]), longitude: Fixed.decode(junctionLon[j]))
     }
 
-    /// Geometry of edge `e` in the direction of directed edge `n` (`n >> 1 == e`).
-    func geometry(of n: Int) -> [Coordinate] {
-        let e = n >> 1
-        let a = Int(edgeGeometry[e]), b = Int(edgeGeometry[e + 1])
-        var pts = (a..<b).map(point)
-        if n & 1 == 1 { pts.reverse() }
-        return pts
-    }
-
     /// The road attributes of directed edge `n`.
     func road(of n: Int) -> RoadInfo { roads.road(edgeRoad[n]) }
 
     func isOpen(_ n: Int) -> Bool { nodeWeight[n] != EdgeBasedGraph.closed }
+
+    /// The directed edge a search node stands for (itself, or the original of a copy).
+    @inline(__always) func original(_ n: Int32) -> Int32 {
+        Int(n) < 2 * edgeCount ? n : duplicateOf[Int(n) - 2 * edgeCount]
+    }
 }

@@ -1,23 +1,33 @@
 /// Distance labels and parents of one search direction, reset in time proportional to what
-/// the last search touched (not the graph size), so a context serves many queries.
-struct SearchSpace {
-    var distance: [Int64]
+/// the last search touched (not the graph size), so a context serves many queries. Labels
+/// live in raw buffers: these are the hottest loads and stores of every query.
+final class SearchSpace {
+    let distance: UnsafeMutableBufferPointer<Int64>
     /// Parent node, or -1 at a start.
-    var parent: [Int32]
+    let parent: UnsafeMutableBufferPointer<Int32>
     /// Index of the arc used to reach the node (into the hierarchy's arc array), or -1.
-    var parentArc: [Int32]
+    let parentArc: UnsafeMutableBufferPointer<Int32>
     var touched: [Int32] = []
     var heap = BinaryHeap()
 
     static let unreached = Int64.max
 
     init(nodes: Int) {
-        distance = Array(repeating: Self.unreached, count: nodes)
-        parent = Array(repeating: -1, count: nodes)
-        parentArc = Array(repeating: -1, count: nodes)
+        distance = .allocate(capacity: max(1, nodes))
+        distance.initialize(repeating: Self.unreached)
+        parent = .allocate(capacity: max(1, nodes))
+        parent.initialize(repeating: -1)
+        parentArc = .allocate(capacity: max(1, nodes))
+        parentArc.initialize(repeating: -1)
     }
 
-    mutating func reset() {
+    deinit {
+        distance.deallocate()
+        parent.deallocate()
+        parentArc.deallocate()
+    }
+
+    func reset() {
         for n in touched {
             distance[Int(n)] = Self.unreached
             parent[Int(n)] = -1
@@ -27,7 +37,7 @@ struct SearchSpace {
         heap.removeAll()
     }
 
-    @inline(__always) mutating func relax(_ node: Int32, _ d: Int64, from p: Int32, arc: Int32) -> Bool {
+    @inline(__always) func relax(_ node: Int32, _ d: Int64, from p: Int32, arc: Int32) -> Bool {
         let i = Int(node)
         guard d < distance[i] else { return false }
         if distance[i] == Self.unreached { touched.append(node) }
@@ -52,8 +62,8 @@ struct SearchSpace {
 
 /// Scratch space for one query at a time; keep one per thread.
 public final class QueryContext: @unchecked Sendable {
-    var forward: SearchSpace
-    var backward: SearchSpace
+    let forward: SearchSpace
+    let backward: SearchSpace
 
     /// Creates scratch space sized for `graph`.
     public init(graph: RoutingGraph) {

@@ -64,7 +64,7 @@ extension RoutingGraph {
     private func measured(_ s: Snap) -> Snap {
         var s = s
         let base = Int(edgeGeometry[s.edge])
-        for i in 0..<s.segment { s.offset += Geodesy.distance(point(base + i), point(base + i + 1)) }
+        for i in 0..<s.segment { s.offset += Double(segmentMetres[base + i]) }
         return s
     }
 
@@ -93,14 +93,11 @@ extension RoutingGraph {
         let dLat = radius / 111_320, dLon = dLat / max(0.05, cos(c.latitude * .pi / 180))
         let (r0, c0) = grid.cell(c.latitude - dLat, c.longitude - dLon)
         let (r1, c1) = grid.cell(c.latitude + dLat, c.longitude + dLon)
-        // A point beyond the grid's edge gives bounds that cross; a closed range over them
-        // would trap, so they are checked before the ranges are formed.
-        let firstRow = max(0, r0), lastRow = min(grid.rows - 1, r1)
-        let firstCol = max(0, c0), lastCol = min(grid.cols - 1, c1)
-        guard firstRow <= lastRow, firstCol <= lastCol else { return }
-        let rowRange = firstRow...lastRow, colRange = firstCol...lastCol
-        for row in rowRange {
-            for col in colRange {
+        let rowLow = max(0, r0), rowHigh = min(grid.rows - 1, r1)
+        let colLow = max(0, c0), colHigh = min(grid.cols - 1, c1)
+        guard rowLow <= rowHigh, colLow <= colHigh else { return }
+        for row in rowLow...rowHigh {
+            for col in colLow...colHigh {
                 let cell = row * grid.cols + col
                 for k in Int(cellOffset[cell])..<Int(cellOffset[cell + 1]) {
                     let e = Int(cellEntries[2 * k]), seg = Int(cellEntries[2 * k + 1])

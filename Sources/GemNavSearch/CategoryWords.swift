@@ -20,10 +20,11 @@ enum CategoryWords {
         "vicino", "open", "find", "best",
     ]
 
-    /// The category a whole query asks for, once filler words are dropped, or nil.
+    /// The category a whole query asks for, as typed or once filler words are dropped, or nil.
     /// - Parameter allowPrefix: whether the last word may be unfinished ("pharm"); it must
     ///   then have at least four letters and lead to a single category.
     static func category(of tokens: [String], allowPrefix: Bool) -> (SearchCategory, exact: Bool)? {
+        if let whole = phrases[tokens.joined(separator: " ")] { return (whole, true) }
         let words = tokens.filter { !filler.contains($0) }
         guard !words.isEmpty, words.count <= 3 else { return nil }
         let phrase = words.joined(separator: " ")
@@ -37,6 +38,23 @@ enum CategoryWords {
         return found.map { ($0, false) }
     }
 
+    /// A category at the start or end of a longer query, with the words that remain
+    /// ("pharmacy fontvieille", "parking near larvotto", "fontvieille cafe"), or nil.
+    static func split(_ tokens: [String]) -> (SearchCategory, rest: [String])? {
+        guard tokens.count >= 2 else { return nil }
+        for n in stride(from: min(3, tokens.count - 1), through: 1, by: -1) {
+            if let c = phrases[tokens.prefix(n).joined(separator: " ")] {
+                let rest = tokens.dropFirst(n).drop { filler.contains($0) }
+                if !rest.isEmpty { return (c, Array(rest)) }
+            }
+            if let c = phrases[tokens.suffix(n).joined(separator: " ")] {
+                let rest = tokens.dropLast(n)
+                if !rest.isEmpty { return (c, Array(rest)) }
+            }
+        }
+        return nil
+    }
+
     private static let synonyms: [(SearchCategory, [String])] = [
         (.pharmacy, ["pharmacy", "chemist", "drugstore", "drug store", "pharmacie", "farmacia",
                      "farmácia", "apotheke"]),
@@ -48,7 +66,7 @@ enum CategoryWords {
         (.pub, ["pub", "pubs", "beer", "biergarten", "cerveja", "cerveceria"]),
         (.fuel, ["fuel", "gas", "gas station", "petrol", "petrol station", "filling station",
                  "essence", "station service", "station essence", "carburant", "combustivel",
-                 "combustível", "posto de combustivel", "bomba de gasolina", "gasolina",
+                 "combustível", "gasolineira", "posto de combustivel", "bomba de gasolina", "gasolina",
                  "gasolinera", "benzina", "diesel"]),
         (.parking, ["parking", "car park", "carpark", "park and ride", "stationnement",
                     "estacionamento", "parque de estacionamento", "aparcamiento", "parcheggio"]),

@@ -1,3 +1,4 @@
+import Foundation
 import GemNavCore
 
 /// Street shapes for reverse geocoding, stored small: lines simplified to a few metres, points
@@ -56,8 +57,9 @@ enum GeometryCodec {
         while let (a, b) = stack.popLast() {
             guard b > a + 1 else { continue }
             var worst = 0.0, index = a
+            let cosLat = cos(line[a].latitude * .pi / 180)
             for i in (a + 1)..<b {
-                let d = Geodesy.project(line[i], onto: line[a], line[b]).distance
+                let d = SearchIndex.planarProjection(of: line[i], onto: line[a], line[b], cosLat: cosLat).0
                 if d > worst { worst = d; index = i }
             }
             if worst > tolerance {

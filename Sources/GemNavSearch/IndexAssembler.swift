@@ -6,7 +6,8 @@ struct BuildRecord {
     var kind: SearchResultKind
     var category: SearchCategory?
     var name: String
-    var brand: String?
+    /// Other names it is searched by: a POI's brand, a road's numbers ("A 41", "EN 14").
+    var aliases: [String]
     var coordinate: Coordinate
     var locality: String?
     var street: String?
@@ -42,7 +43,7 @@ struct IndexAssembler {
             guard let kind = feature.kind else { continue }
             let name = feature.name ?? feature.brand ?? feature.category?.title ?? feature.value
             records.append(BuildRecord(
-                kind: kind, category: feature.category, name: name, brand: feature.brand, coordinate: at,
+                kind: kind, category: feature.category, name: name, aliases: feature.brand.map { [$0] } ?? [], coordinate: at,
                 locality: feature.city, street: feature.street, housenumber: feature.housenumber,
                 key: feature.key, value: feature.value, osm: feature.osm,
                 importance: (feature.name != nil ? 0.2 : 0) + (feature.notable ? 0.6 : 0)))
@@ -69,9 +70,14 @@ struct IndexAssembler {
             if let city = feature.city { addressCities[street] = city }
             addresses.append(BuildAddress(street: street, housenumber: number, coordinate: at, osm: feature.osm))
         }
+        // A POI without an address of its own is described by the street it stands on
+        // ("Pharmacie Azurea — Boulevard des Moulins, Monaco"), as a parent street.
+        for i in records.indices where records[i].street == nil && !records[i].kind.isPlace && records[i].kind != .street {
+            if let s = streets.nearest(to: records[i].coordinate, within: 80) { records[i].street = records[s].name }
+        }
         for i in records.indices where records[i].locality == nil && !records[i].kind.isSettlement {
             let at = records[i].coordinate
-            records[i].locality = areas.municipality(of: at) ?? settlements.locality(of: at) ?? addressCities[i]
+            records[i].locality = addressCities[i] ?? areas.municipality(of: at) ?? settlements.locality(of: at)
         }
         if records.isEmpty { throw SearchError(.nothingToIndex) }
         return IndexEncoder(records: records, addresses: addresses).encode()

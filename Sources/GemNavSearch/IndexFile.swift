@@ -6,12 +6,12 @@ enum SectionID: UInt32, CaseIterable {
     case meta = 1
     case stringBytes, stringStarts
     case tokenBytes, tokenStarts, postingStarts, postings
-    case recordLat, recordLon, recordName, recordLocality, recordStreet, recordHouse
+    case recordLat, recordLon, recordName, recordLocality, addressedRecords, recordStreet, recordHouse
     case recordKind, recordCategory, recordTag, recordImportance, recordOSM, recordTokenStarts, recordTokens
     case recordGeometryStarts, geometryBytes
     case tagKeys, tagValues
     case localityName, localityTokenStarts, localityTokens
-    case addressStreet, addressHouse, addressLat, addressLon, addressOSM
+    case streetAddressStarts, addressHouse, addressLat, addressLon, addressOSMStarts, addressOSMBytes
     case categoryStarts, categoryRecords
     case streetCellStarts, streetCellRecords, addressCellStarts, addressCellItems
 }

@@ -28,6 +28,10 @@ public enum PhotonGeoJSON {
         if let c = r.city { properties["city"] = c }
         if let c = r.category { properties["category"] = c.rawValue }
         if let d = r.distance { properties["distance"] = (d * 10).rounded() / 10 }
+        if let e = r.extent {
+            // Photon's order: west, north, east, south.
+            properties["extent"] = [e.min.longitude, e.max.latitude, e.max.longitude, e.min.latitude]
+        }
         return [
             "type": "Feature",
             "geometry": ["type": "Point", "coordinates": [r.coordinate.longitude, r.coordinate.latitude]],

@@ -32,6 +32,8 @@ struct OSMRef: Hashable {
 struct RawStreetWay {
     var id: Int64
     var name: String
+    /// Road numbers (`ref`, e.g. "A 41;IC 23"); a way with no name is named by its ref.
+    var roadRef: String?
     var highway: String
     var refs: [Int64]
 }
@@ -49,7 +51,6 @@ struct RawFeature {
     var street: String?
     var housenumber: String?
     var city: String?
-    var postcode: String?
     /// Has a Wikipedia or Wikidata link: a landmark people search for by a word of its name.
     var notable: Bool
     /// Position of a node feature.
@@ -64,7 +65,6 @@ struct RawFeature {
         housenumber = tags["addr:housenumber"]
         street = tags["addr:street"]
         city = tags["addr:city"]
-        postcode = tags["addr:postcode"]
         notable = tags["wikidata"] != nil || tags["wikipedia"] != nil || tags["brand:wikidata"] != nil
         osm = OSMRef(type: type, id: id)
         if let place = tags["place"], let placeKind = Self.placeKinds[place], name != nil {

@@ -2,7 +2,10 @@ import Foundation
 import GemNavCore
 
 /// The two uniform grids reverse geocoding reads: street records by the cells their shape
-/// crosses, and addresses by the cell they lie in.
+/// crosses, and addresses by the cell they lie in. The address grid divides each street cell
+/// into `addressDivisions`² cells where addresses are dense (a city centre would otherwise
+/// put a thousand addresses in the nine cells a lookup reads) and stays coarse where they
+/// are few, so its cell table never outweighs the addresses themselves.
 struct ReverseGrid {
     let originLat: Double
     let originLon: Double
@@ -10,6 +13,7 @@ struct ReverseGrid {
     let cellLon: Double
     let columns: Int
     let rows: Int
+    let addressDivisions: Int
     let centre: Coordinate
     private(set) var streetCells: [[Int]]
     private(set) var addressCells: [[Int]]
@@ -37,8 +41,13 @@ struct ReverseGrid {
         columns = cols
         self.rows = rows
         centre = Coordinate(latitude: midLat, longitude: (box.min.longitude + box.max.longitude) / 2)
+        var divisions = 1
+        while divisions < 8, cols * rows * divisions * divisions * 4 <= max(4 * addresses.count, 1) {
+            divisions *= 2
+        }
+        addressDivisions = divisions
         streetCells = Array(repeating: [], count: cols * rows)
-        addressCells = Array(repeating: [], count: cols * rows)
+        addressCells = Array(repeating: [], count: cols * rows * divisions * divisions)
         for (i, r) in records.enumerated() {
             for part in r.geometry {
                 for (a, b) in zip(part, part.count == 1 ? part : Array(part.dropFirst())) {
@@ -52,8 +61,11 @@ struct ReverseGrid {
                 }
             }
         }
+        let addressColumns = cols * divisions
         for (i, a) in addresses.enumerated() {
-            addressCells[row(a.coordinate.latitude) * cols + column(a.coordinate.longitude)].append(i)
+            let y = min(rows * divisions - 1, max(0, Int((a.coordinate.latitude - originLat) / cellLat * Double(divisions))))
+            let x = min(addressColumns - 1, max(0, Int((a.coordinate.longitude - originLon) / cellLon * Double(divisions))))
+            addressCells[y * addressColumns + x].append(i)
         }
     }
 
@@ -72,6 +84,7 @@ struct ReverseGrid {
         values[MetaField.centreLat.rawValue] = E7.encode(centre.latitude)
         values[MetaField.centreLon.rawValue] = E7.encode(centre.longitude)
         values[MetaField.placeCount.rawValue] = UInt64(placeCount)
+        values[MetaField.addressDivisions.rawValue] = UInt64(addressDivisions)
         return values
     }
 

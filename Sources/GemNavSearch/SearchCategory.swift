@@ -4,15 +4,104 @@
 /// format (a category is stored as its position), so new cases go at the end, before `other`
 /// only together with a format version bump.
 public enum SearchCategory: String, CaseIterable, Sendable, Codable {
-    case pharmacy, cafe, restaurant, fastFood = "fast food", bar, pub, fuel, parking
-    case supermarket, convenience, bakery, hotel, hospital, clinic, doctor, dentist
-    case atm, bank, postOffice = "post office", police, school, university, library
-    case toilets, cinema, theatre, museum, attraction, viewpoint, park, playground
-    case sports, marina, busStation = "bus station", trainStation = "train station"
-    case tramStop = "tram stop", subway, busStop = "bus stop", airport
-    case placeOfWorship = "place of worship", carWash = "car wash"
-    case chargingStation = "charging station", carRental = "car rental"
-    case bicycleRental = "bicycle rental", taxi, hairdresser, clothes, shop, other
+    /// Pharmacies and chemists.
+    case pharmacy
+    /// Cafés and coffee shops.
+    case cafe
+    /// Restaurants.
+    case restaurant
+    /// Fast food and food courts.
+    case fastFood = "fast food"
+    /// Bars and night clubs.
+    case bar
+    /// Pubs and beer gardens.
+    case pub
+    /// Fuel stations.
+    case fuel
+    /// Car and motorcycle parks.
+    case parking
+    /// Supermarkets, department stores, malls.
+    case supermarket
+    /// Convenience stores, kiosks, newsagents.
+    case convenience
+    /// Bakeries, pastry and sweet shops.
+    case bakery
+    /// Hotels, motels, hostels, guest houses.
+    case hotel
+    /// Hospitals.
+    case hospital
+    /// Clinics.
+    case clinic
+    /// Doctors' practices.
+    case doctor
+    /// Dentists.
+    case dentist
+    /// Cash machines.
+    case atm
+    /// Banks and bureaux de change.
+    case bank
+    /// Post offices.
+    case postOffice = "post office"
+    /// Police stations.
+    case police
+    /// Schools and kindergartens.
+    case school
+    /// Universities and colleges.
+    case university
+    /// Libraries.
+    case library
+    /// Public toilets.
+    case toilets
+    /// Cinemas.
+    case cinema
+    /// Theatres and arts centres.
+    case theatre
+    /// Museums and galleries.
+    case museum
+    /// Sights: attractions, artworks, monuments, castles, memorials.
+    case attraction
+    /// Viewpoints.
+    case viewpoint
+    /// Parks and gardens.
+    case park
+    /// Playgrounds.
+    case playground
+    /// Sports and fitness centres, stadiums, pitches, pools.
+    case sports
+    /// Marinas.
+    case marina
+    /// Bus stations.
+    case busStation = "bus station"
+    /// Railway stations and halts.
+    case trainStation = "train station"
+    /// Tram stops.
+    case tramStop = "tram stop"
+    /// Metro entrances.
+    case subway
+    /// Bus stops.
+    case busStop = "bus stop"
+    /// Airports and airfields.
+    case airport
+    /// Churches, mosques, synagogues and other places of worship.
+    case placeOfWorship = "place of worship"
+    /// Car washes.
+    case carWash = "car wash"
+    /// Electric vehicle charging stations.
+    case chargingStation = "charging station"
+    /// Car rental.
+    case carRental = "car rental"
+    /// Bicycle rental and sharing.
+    case bicycleRental = "bicycle rental"
+    /// Taxi ranks.
+    case taxi
+    /// Hairdressers and beauty salons.
+    case hairdresser
+    /// Clothes and shoe shops.
+    case clothes
+    /// Any other shop.
+    case shop
+    /// Any other named amenity, tourism, leisure or historic feature.
+    case other
 
     /// `allCases` computed once (the synthesised property allocates on every call).
     static let ordered = allCases

@@ -48,9 +48,7 @@ extension SearchIndex {
         }
         let streetCode = UInt64(SearchResultKind.street.code)
         let kindCount = Double(SearchResultKind.ordered.count)
-        let drivers = terms.indices
-            .filter { !terms[$0].isNumeric || terms.allSatisfy(\.isNumeric) }
-            .sorted { terms[$0].postingCount < terms[$1].postingCount }
+        let drivers = terms.indices.sorted { terms[$0].postingCount < terms[$1].postingCount }
         var seen = [UInt64](repeating: 0, count: recordCount / 64 + 1)
         let cosLat = cos((near ?? centre).latitude * .pi / 180)
         let spans = terms.map(\.span)
@@ -59,7 +57,7 @@ extension SearchIndex {
             // out when enough others match; a second driver covers the case where it was the
             // rarest, but only while the page is not yet full.
             for (n, d) in drivers.prefix(2).enumerated() where terms[d].postingCount > 0 {
-                if n > 0, top.items.count >= top.limit { break }
+                if n > 0, top.items.count >= top.limit || !partialPossible(without: drivers[0], terms) { break }
                 let driver = terms[d]
                 let fraction = min(1, Double(Self.candidateBudget) / Double(driver.postingCount))
                 for t in driver.tokens {
@@ -78,6 +76,13 @@ extension SearchIndex {
                 }
             }
         }
+    }
+
+    /// Whether a record lacking word `missing` can still be a partial match: only then is a
+    /// second driver worth scanning, since everything it adds lacks the first driver's word.
+    private func partialPossible(without missing: Int, _ terms: [TermMatcher]) -> Bool {
+        let informative = terms.indices.filter { $0 != missing && terms[$0].postingCount * 20 < recordCount }
+        return terms.count >= 3 && informative.count >= 2
     }
 
     /// Matches every query word against record `r`: its own tokens, then its locality's,
@@ -143,7 +148,7 @@ extension SearchIndex {
         score += 0.4 * Double(recordImportance[r]) / 255
         if address != nil { score += 0.2 }
         if let p = near {
-            let c = address.map { coordinate(ofAddress: $0) } ?? coordinate(ofRecord: r)
+            let c = address.map { coordinate(ofAddress: $0, street: r) } ?? coordinate(ofRecord: r)
             score += 0.3 / (1 + Self.fastDistance(p, c, cosLat: cosLat) / 2000)
         }
         return Candidate(record: r, address: address, tier: tier, score: score)

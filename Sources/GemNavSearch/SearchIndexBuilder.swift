@@ -76,9 +76,18 @@ public final class SearchIndexBuilder {
     /// Creates an empty builder.
     public init() {}
 
-    /// Reads `source` in three passes and assembles the index.
+    /// Reads `source` in three passes and assembles the index, replacing anything the
+    /// builder held before.
     /// - Throws: what the source throws, or `SearchError` `.nothingToIndex`.
     public func build(from source: some OSMEntitySource, progress: ((SearchBuildProgress) -> Void)? = nil) throws {
+        features = []
+        streetWays = []
+        neededNodes = []
+        firstWayOf = [:]
+        boundaries = []
+        boundaryWays = [:]
+        nodeCoordinates = [:]
+        assembled = nil
         try source.read(.relations, progress: { progress?(SearchBuildProgress(phase: .readingRelations, fraction: $0)) }) {
             if case .relation(let relation) = $0 { addRelation(relation) }
         }
@@ -137,8 +146,13 @@ public final class SearchIndexBuilder {
             neededNodes.formUnion(way.nodeRefs)
         }
         guard !way.tags.isEmpty else { return }
-        if let name = way.tags["name"], let highway = way.tags["highway"], !Self.nonStreetHighways.contains(highway) {
-            streetWays.append(RawStreetWay(id: way.id, name: name, highway: highway, refs: way.nodeRefs))
+        // An unnamed motorway is known by its number: "IC 1;IC 23" reads "IC 1 / IC 23".
+        if let name = way.tags["name"] ?? way.tags["ref"]?.replacingOccurrences(of: ";", with: " / "),
+           let highway = way.tags["highway"],
+           !Self.nonStreetHighways.contains(highway)
+        {
+            streetWays.append(RawStreetWay(id: way.id, name: name, roadRef: way.tags["ref"], highway: highway,
+                                           refs: way.nodeRefs))
             neededNodes.formUnion(way.nodeRefs)
         } else if var feature = RawFeature(tags: way.tags, type: .way, id: way.id) {
             feature.refs = way.nodeRefs

@@ -2,8 +2,40 @@ import GemNavCore
 
 /// What kind of thing a result is, most important first.
 public enum SearchResultKind: String, Sendable, Codable, CaseIterable {
-    case country, state, city, town, village, suburb, quarter, neighbourhood, hamlet, island
-    case locality, airport, station, street, house, poi, stop
+    /// A country (`place=country`).
+    case country
+    /// A state, region or province.
+    case state
+    /// A city.
+    case city
+    /// A town or municipality.
+    case town
+    /// A village.
+    case village
+    /// A suburb or borough of a city.
+    case suburb
+    /// A quarter of a city.
+    case quarter
+    /// A neighbourhood or city block.
+    case neighbourhood
+    /// A hamlet or isolated dwelling.
+    case hamlet
+    /// An island or islet.
+    case island
+    /// A named locality, square or farm.
+    case locality
+    /// An airport.
+    case airport
+    /// A railway or metro station.
+    case station
+    /// A street (its ways merged).
+    case street
+    /// A house-numbered address.
+    case house
+    /// A point of interest.
+    case poi
+    /// A bus or tram stop.
+    case stop
 
     /// `allCases` computed once: the synthesised property builds a new array on every call,
     /// far too slow for the per-candidate scoring loop.
@@ -75,12 +107,14 @@ public struct SearchResult: Sendable, Hashable, Codable {
     public var city: String?
     /// The name alone (for an address result, the street).
     public var name: String
+    /// For a street, the box around its whole shape (all its merged ways).
+    public var extent: BoundingBox?
 
     /// Creates a result.
     public init(title: String, subtitle: String, coordinate: Coordinate, kind: SearchResultKind,
                 category: SearchCategory?, distance: Double?, osmKey: String, osmValue: String,
                 osmType: String, osmId: Int64, housenumber: String?, street: String?, city: String?,
-                name: String)
+                name: String, extent: BoundingBox? = nil)
     {
         self.title = title
         self.subtitle = subtitle
@@ -96,5 +130,6 @@ public struct SearchResult: Sendable, Hashable, Codable {
         self.street = street
         self.city = city
         self.name = name
+        self.extent = extent
     }
 }

@@ -51,11 +51,18 @@ struct StreetMerger {
                 let lengths = parts.map { Geodesy.length(of: $0.line) }
                 let longest = lengths.indices.max { lengths[$0] < lengths[$1] }!
                 let main = parts[longest]
+                var refs: [String] = []
+                for p in parts {
+                    for ref in (p.way.roadRef ?? "").split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) })
+                    where !ref.isEmpty && !refs.contains(ref) {
+                        refs.append(ref)
+                    }
+                }
                 let centre = Geodesy.point(along: main.line, meters: lengths[longest] / 2) ?? main.line[0]
                 var box = parts[0].box
                 for p in parts { box = box.union(p.box) }
                 let record = BuildRecord(
-                    kind: .street, category: nil, name: main.way.name, brand: nil, coordinate: centre,
+                    kind: .street, category: nil, name: main.way.name, aliases: refs, coordinate: centre,
                     locality: nil, street: nil, housenumber: nil, key: "highway", value: main.way.highway,
                     osm: OSMRef(type: .way, id: main.way.id),
                     importance: min(1, log10(max(1, lengths.reduce(0, +))) / 4) * 0.5,
@@ -120,7 +127,7 @@ struct MergedStreets {
     mutating func street(named name: String, near c: Coordinate, in records: inout [BuildRecord]) -> Int {
         if let found = existing(named: name, near: c) { return found }
         let record = BuildRecord(
-            kind: .street, category: nil, name: name, brand: nil, coordinate: c, locality: nil, street: nil,
+            kind: .street, category: nil, name: name, aliases: [], coordinate: c, locality: nil, street: nil,
             housenumber: nil, key: "place", value: "street", osm: OSMRef(type: .node, id: 0), importance: 0)
         let index = records.count
         records.append(record)

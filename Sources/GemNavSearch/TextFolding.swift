@@ -39,6 +39,21 @@ public enum TextFolding {
         return out
     }
 
+    /// The tokens of `text` plus, for words written with apostrophes or hyphens, the
+    /// joined spelling people also type ("McDonald's" → mcdonald, s, mcdonalds;
+    /// "Cap-d'Ail" → cap, d, ail, dail, capdail).
+    public static func indexTokens(_ text: String) -> [String] {
+        var all = tokens(text)
+        let apostrophes: Set<Character> = ["'", "’"]
+        let hyphens: Set<Character> = ["-", "‐", "‑"]
+        guard text.contains(where: { apostrophes.contains($0) || hyphens.contains($0) }) else { return all }
+        let dropApostrophes = String(text.filter { !apostrophes.contains($0) })
+        for variant in [dropApostrophes, String(dropApostrophes.filter { !hyphens.contains($0) })] {
+            for joined in tokens(variant) where !all.contains(joined) { all.append(joined) }
+        }
+        return all
+    }
+
     /// The folded form of `text` with single spaces between tokens ("Rue  Grimaldi" → "rue grimaldi").
     public static func normalize(_ text: String) -> String {
         tokens(text).joined(separator: " ")

@@ -40,7 +40,7 @@ struct SearchService: Sendable {
     private func available() throws -> SearchIndex {
         guard let index else {
             throw ServerError(.noSearchIndex,
-                              "This data directory has no search index (\(ServerData.searchIndexFileName)); rebuild it with `gemnav import`")
+                              "This data directory has no search index; rebuild it with `gemnav import` (without --skip-search)")
         }
         return index
     }

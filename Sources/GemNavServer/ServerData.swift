@@ -2,32 +2,18 @@ import Foundation
 import GemNavRouting
 import GemNavSearch
 
-/// What the server answers from: the routing graph of a data directory and, when the
-/// directory has one, its search index. Immutable and safe to share across threads.
+/// What the server answers from: a routing engine and, when the data set has one, its
+/// search index. Immutable and safe to share across threads.
 public final class ServerData: Sendable {
-    /// The file name of the search index inside a data directory, beside `graph.gemnav`.
-    public static let searchIndexFileName = "search.gemnav"
-
     /// Route and nearest queries.
     public let engine: RoutingEngine
     /// Search and reverse geocoding, nil when the directory has no index.
     public let search: SearchIndex?
 
-    /// Wraps a loaded engine and index.
+    /// Wraps a loaded engine and index (nil disables `/search` and `/reverse`).
     public init(engine: RoutingEngine, search: SearchIndex?) {
         self.engine = engine
         self.search = search
-    }
-
-    /// Loads `directory` as written by `gemnav import`. Both files are memory-mapped, so this
-    /// takes milliseconds whatever the map's size.
-    /// - Throws: `RoutingError` when the graph is missing or unusable, `SearchError` when a
-    ///   search index is present but unusable (a missing index only disables `/search`).
-    public convenience init(directory: URL) throws {
-        let engine = try RoutingEngine(directory: directory)
-        let indexURL = directory.appendingPathComponent(Self.searchIndexFileName)
-        let search = FileManager.default.fileExists(atPath: indexURL.path) ? try SearchIndex(contentsOf: indexURL) : nil
-        self.init(engine: engine, search: search)
     }
 }
 

@@ -6,6 +6,7 @@ struct CLIError: Error, CustomStringConvertible {
     let description: String
 
     /// Runs `body`, turning library errors into their user-facing sentence.
+    @discardableResult
     static func wrap<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

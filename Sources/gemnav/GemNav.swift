@@ -7,5 +7,8 @@ struct GemNav: AsyncParsableCommand {
         commandName: "gemnav",
         abstract: "Offline turn-by-turn navigation on OpenStreetMap data.",
         discussion: "Map data © OpenStreetMap contributors, ODbL.",
-        subcommands: [ImportCommand.self, RouteCommand.self, ServeCommand.self])
+        subcommands: [
+            ImportCommand.self, RouteCommand.self, NavigateCommand.self, SearchCommand.self, ReverseCommand.self,
+            ConsentCommand.self, TripsCommand.self, ServeCommand.self,
+        ])
 }

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import GemNavApp
 import GemNavRouting
 
-/// `gemnav import`: builds a routing graph from an OSM file.
+/// `gemnav import`: builds a data directory from an OSM file: the routing graph and, beside
+/// it, the search index (`search.gemnav`, the name `gemnav serve` reads).
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Build a routing graph from an .osm.pbf or .osm file.")
+        commandName: "import", abstract: "Build a routing graph and a search index from an .osm.pbf or .osm file.")
 
     @Argument(help: "The OpenStreetMap file (.osm.pbf or .osm).")
     var file: String
@@ -13,23 +15,36 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "car, bicycle or foot.")
     var profile: String = "car"
 
-    @Option(help: "Directory to write the graph to.")
+    @Option(help: "Directory to write the graph and search index to.")
     var output: String
+
+    @Flag(help: "Build only the routing graph (no search index: place names will not resolve).")
+    var skipSearch = false
 
     func run() throws {
         guard let p = Profile.named(profile) else {
             throw ValidationError("Unknown profile '\(profile)'. Use car, bicycle or foot.")
         }
+        let source = URL(fileURLWithPath: file)
+        let data = MapData(directory: URL(fileURLWithPath: output))
         let started = Date()
         let bar = ProgressBar()
         let summary = try CLIError.wrap {
-            try GraphImporter(profile: p).importGraph(
-                from: URL(fileURLWithPath: file), to: URL(fileURLWithPath: output),
-                progress: { bar.update($0, $1) })
+            try GraphImporter(profile: p).importGraph(from: source, to: data.graphDirectory,
+                                                      progress: { bar.update($0, $1) })
         }
         bar.finish()
         print(String(format: "Imported %@ for %@: %d junctions, %d roads, %d turns, %d restrictions; graph %.1f MB in %.1f s.",
                      summary.source, summary.profile, summary.junctions, summary.edges, summary.turns,
                      summary.restrictions, Double(summary.bytes) / 1e6, Date().timeIntervalSince(started)))
+        guard !skipSearch else { return }
+        let searchStarted = Date()
+        let (stats, bytes) = try CLIError.wrap {
+            try SearchIndexImport.build(from: source, to: data.searchIndexURL, progress: { bar.update($0, $1) })
+        }
+        bar.finish()
+        print("Search index: \(stats.places) places, \(stats.streets) streets, \(stats.pois) POIs, "
+            + "\(stats.addresses) addresses; "
+            + String(format: "%.1f MB in %.1f s.", Double(bytes) / 1e6, Date().timeIntervalSince(searchStarted)))
     }
 }

@@ -1,23 +1,28 @@
 import ArgumentParser
 import Foundation
+import GemNavApp
 import GemNavCore
+import GemNavGuidance
 import GemNavRouting
 
-/// `gemnav route`: prints the route(s) between places.
+/// `gemnav route`: the route(s) between places with full turn-by-turn guidance.
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "route", abstract: "Find the fastest route (and alternatives) between points.")
+        commandName: "route", abstract: "Find the fastest route (and alternatives) with turn-by-turn instructions.",
+        discussion: """
+            Formats: text (a table of instructions), json (an OSRM v5 response with steps, voice and banner \
+            instructions), geojson (route lines and maneuver points).
+            """)
 
-    @Option(help: "Graph directory made by `gemnav import`.")
-    var data: String
+    @OptionGroup var dataOptions: DataOptions
 
-    @Option(help: "Start as LAT,LON.")
+    @Option(help: "Start: LAT,LON or a place name.")
     var from: String
 
-    @Option(help: "Destination as LAT,LON.")
+    @Option(help: "Destination: LAT,LON or a place name.")
     var to: String
 
-    @Option(help: "A stop on the way as LAT,LON (repeatable, in order).")
+    @Option(help: "A stop on the way, LAT,LON or a name (repeatable, in order).")
     var via: [String] = []
 
     @Option(help: "Number of alternative routes (0-3).")
@@ -29,56 +34,53 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "text, json or geojson.")
     var format: String = "text"
 
-    func run() throws {
-        guard let avoidOptions = AvoidOptions(list: avoid) else {
+    @Option(help: "metric or imperial.")
+    var units: String = "metric"
+
+    @Option(help: "Instruction language: en or fr.")
+    var language: String = "en"
+
+    func validate() throws {
+        guard AvoidOptions(list: avoid) != nil else {
             throw ValidationError("Unknown --avoid value '\(avoid)'. Use a comma-separated list of tolls, motorways, ferries.")
         }
         guard (0...3).contains(alternatives) else { throw ValidationError("--alternatives must be 0 to 3.") }
-        let points = try ([from] + via + [to]).map(parsePoint)
-        let routes = try CLIError.wrap {
-            let engine = try RoutingEngine(directory: URL(fileURLWithPath: data))
-            return try engine.route(RouteRequest(waypoints: points, alternatives: alternatives, avoid: avoidOptions))
-        }
-        print(RouteText.render(routes))
+        guard ["text", "json", "geojson"].contains(format) else { throw ValidationError("--format is text, json or geojson.") }
+        guard DistanceUnits(rawValue: units) != nil else { throw ValidationError("--units is metric or imperial.") }
     }
 
-    private func parsePoint(_ text: String) throws -> Coordinate {
-        guard let c = Coordinate(latLonString: text) else {
-            throw ValidationError("'\(text)' is not a coordinate. Write LAT,LON, e.g. 43.7384,7.4246.")
+    func run() throws {
+        let data = try dataOptions.mapData()
+        let engine = try CLIError.wrap { try data.loadEngine() }
+        let texts = [from] + via + [to]
+        let index = texts.contains { Coordinate(latLonString: $0) == nil }
+            ? try CLIError.wrap { try data.loadSearchIndex() } : nil
+        let places = try CLIError.wrap {
+            try PlaceResolver(index: index, indexPath: data.searchIndexURL.path).resolve(all: texts)
         }
-        return c
-    }
-}
-
-/// Plain-text rendering of route paths: the roads in order with distance and time.
-enum RouteText {
-    static func render(_ routes: [RoutePath]) -> String {
-        var out: [String] = []
-        for (r, route) in routes.enumerated() {
-            out.append(String(format: "%@: %.2f km, %@", r == 0 ? "Route" : "Alternative \(r)",
-                              route.distance / 1000, duration(route.duration)))
-            for (l, leg) in route.legs.enumerated() {
-                if route.legs.count > 1 { out.append("  Leg \(l + 1)") }
-                var name = "", distance = 0.0, time = 0.0
-                func flush() {
-                    guard distance > 0 else { return }
-                    out.append(String(format: "    %-40@ %8.0f m  %@", (name.isEmpty ? "(unnamed road)" : name) as NSString,
-                                      distance, duration(time)))
-                }
-                for stretch in leg.roads {
-                    let label = [stretch.road.name, stretch.road.ref].filter { !$0.isEmpty }.joined(separator: " / ")
-                    if label != name { flush(); name = label; distance = 0; time = 0 }
-                    distance += stretch.distance
-                    time += stretch.duration
-                }
-                flush()
+        let unitSystem = DistanceUnits(rawValue: units) ?? .metric
+        let provider = EngineRouteProvider(engine: engine, guidance: GuidanceOptions(language: language, units: unitSystem))
+        let avoidOptions = AvoidOptions(list: avoid) ?? []
+        let planned = try CLIError.wrap {
+            try provider.routes(through: places.map(\.coordinate), options: EngineRouteProvider.routeOptions(avoidOptions),
+                                alternatives: alternatives)
+        }
+        let routes = planned.map(\.route)
+        switch format {
+        case "json":
+            let options = OSRMEncodingOptions(overview: .full, steps: true, annotations: [.distance, .duration, .speed, .maxspeed],
+                                              voiceInstructions: true, bannerInstructions: true)
+            let bytes = OSRMCodec.encodeResponse(routes: routes, waypoints: planned.first?.path.waypoints ?? [],
+                                                 options: options)
+            print(String(decoding: bytes, as: UTF8.self))
+        case "geojson":
+            print(String(decoding: RouteExport.geoJSON(routes), as: UTF8.self))
+        default:
+            print(places.map(\.name).joined(separator: " → "))
+            for (r, route) in routes.enumerated() {
+                if routes.count > 1 { print(r == 0 ? "\nRoute" : "\nAlternative \(r)") }
+                print(RouteExport.textTable(route, units: unitSystem, language: language), terminator: "")
             }
         }
-        return out.joined(separator: "\n")
-    }
-
-    static func duration(_ s: Double) -> String {
-        s < 60 ? String(format: "%.0f s", s) : s < 3600 ? String(format: "%.0f min", s / 60)
-            : String(format: "%dh %02dm", Int(s) / 3600, Int(s) % 3600 / 60)
     }
 }

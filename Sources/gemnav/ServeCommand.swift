@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GemNavApp
 import GemNavServer
 import Hummingbird
 import Logging
@@ -36,7 +37,9 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "gemnav.serve")
         logger.logLevel = level
-        let data = try CLIError.wrap { try ServerData(directory: URL(fileURLWithPath: self.data)) }
+        // Both files are memory-mapped: loading takes milliseconds whatever the map's size.
+        let map = MapData(directory: URL(fileURLWithPath: self.data))
+        let data = try CLIError.wrap { ServerData(engine: try map.loadEngine(), search: try map.loadSearchIndex()) }
         let app = GemNavServer.application(
             data: data, host: host, port: port, logger: logger,
             onListening: { address in

@@ -172,6 +172,38 @@ func roundedLikeOSRM(_ route: Route) -> Route {
         #expect(abs(leg.steps[0].geometry[0].latitude - 43.73928) < 1e-9)
     }
 
+    @Test func decodesMapboxStyleExtras() throws {
+        // Mapbox adds abbreviations, image URLs, speed limit signs and `valid_indication`.
+        let body = #"""
+        {"code":"Ok","uuid":"x","waypoints":[{"name":"","location":[7.1,43.1],"distance":0.4}],
+         "routes":[{"distance":50.04,"duration":9.96,"weight":9.96,"weight_name":"auto","voiceLocale":"fr-FR",
+          "geometry":"_c`|@_c`|@??","legs":[{"distance":50.04,"duration":9.96,"summary":"","admins":[{"iso_3166_1":"MC"}],
+          "annotation":{"maxspeed":[{"speed":30,"unit":"mph"},{"none":true}],"congestion":["low"]},
+          "steps":[{"distance":50.04,"duration":9.96,"name":"","mode":"driving","speedLimitSign":"vienna",
+           "geometry":"_c`|@_c`|@??","driving_side":"left",
+           "maneuver":{"location":[7.1,43.1],"bearing_before":0,"bearing_after":90,"type":"off ramp","modifier":"slight left",
+                       "instruction":"Prenez la sortie"},
+           "intersections":[{"location":[7.1,43.1],"bearings":[90],"entry":[true],"out":0,
+                             "lanes":[{"indications":["left"],"valid":true,"active":true,"valid_indication":"left"}]}],
+           "voiceInstructions":[{"distanceAlongGeometry":50,"announcement":"Prenez la sortie"}],
+           "bannerInstructions":[{"distanceAlongGeometry":50,"primary":{"text":"A8","type":"off ramp","modifier":"slight left",
+             "components":[{"text":"A8","type":"icon","imageBaseURL":"https://example.invalid/a8"}]},
+             "secondary":{"text":"Nice","components":[{"text":"Nice","type":"text","abbr":"N.","abbr_priority":0}]}}]}]}]}]}
+        """#
+        let response = try OSRMCodec.decodeResponse(Data(body.utf8), geometries: .polyline6)
+        let route = try #require(response.routes.first)
+        #expect(route.language == "fr-FR")
+        let step = try #require(route.legs.first?.steps.first)
+        #expect(step.drivingSide == .left)
+        #expect(step.maneuver.type == .offRamp)
+        #expect(step.voiceInstructions.first?.ssmlAnnouncement == "Prenez la sortie")
+        #expect(step.bannerInstructions.first?.primary.components.first?.type == "icon")
+        #expect(step.bannerInstructions.first?.secondary?.text == "Nice")
+        #expect(route.legs[0].annotation?.maxspeed.last == .infinity)
+        let mph = try #require(route.legs[0].annotation?.maxspeed.first ?? nil)
+        #expect(abs(mph - 48.28) < 0.01)
+    }
+
     @Test func decodesMinimalValhallaStyleRoute() throws {
         // Valhalla's OSRM output can omit weight, summary, driving_side and intersections.
         let body = #"{"code":"Ok","routes":[{"distance":10.5,"duration":2,"geometry":{"type":"LineString","coordinates":[[7.1,43.1],[7.2,43.2]]},"legs":[{"distance":10.5,"duration":2,"steps":[{"distance":10.5,"duration":2,"geometry":{"type":"LineString","coordinates":[[7.1,43.1],[7.2,43.2]]},"maneuver":{"location":[7.1,43.1],"type":"depart"},"mode":"pushing bike"}]}]}]}"#

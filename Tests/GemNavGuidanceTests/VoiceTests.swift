@@ -92,14 +92,14 @@ import Testing
         (2400, .imperial, "1.5 miles", 2414.016),
     ])
     func distanceRounding(meters: Double, units: DistanceUnits, text: String, rounded: Double) {
-        let d = DistanceFormatter.spoken(meters, units: units, table: InstructionTable.forLanguage("en"))
-        #expect(d.text == text)
+        let d = DistanceFormatter.round(meters, units: units)
+        #expect(d.text(InstructionTable.forLanguage("en")) == text)
         #expect(abs(d.meters - rounded) < 0.001)
     }
 
     @Test func frenchDecimalsAndOrdinals() {
         let fr = InstructionTable.forLanguage("fr")
-        #expect(DistanceFormatter.spoken(1480, units: .metric, table: fr).text == "1,5 kilomètres")
+        #expect(DistanceFormatter.round(1480, units: .metric).text(fr) == "1,5 kilomètres")
         #expect(fr.ordinal(1) == "1re")
         #expect(fr.ordinal(12) == "12e")
         #expect(InstructionTable.forLanguage("de").code == "en")

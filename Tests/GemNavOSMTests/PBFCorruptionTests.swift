@@ -2,15 +2,16 @@ import Foundation
 import GemNavCore
 import Testing
 @testable import GemNavOSM
+import GemNavTestSupport
 
 /// Crafted and damaged PBF files: every failure must be a located `OSMReadError`, never a trap.
 @Suite struct PBFCorruptionTests {
     private func readAll(_ data: Data, name: String = "broken.osm.pbf") throws -> [OSMEntity] {
-        try TestFiles.readAll(try TestFiles.write(data, name: name))
+        try TestData.readAll(try TestData.write(data, name: name))
     }
 
     @Test func craftedFileDecodes() throws {
-        let url = try TestFiles.write(PBFWriter.tinyFile(), name: "tiny.osm.pbf")
+        let url = try TestData.write(PBFWriter.tinyFile(), name: "tiny.osm.pbf")
         let header = try OSMReader(contentsOf: url).header
         #expect(header.writingProgram == "GemNavTests")
         #expect(header.boundingBox == BoundingBox(min: Coordinate(latitude: 43.7, longitude: 7.4),
@@ -19,7 +20,7 @@ import Testing
         func c(_ lat: Int64, _ lon: Int64) -> Coordinate {
             Coordinate(latitude: Double(100 + 1000 * lat) / 1e9, longitude: Double(-200 + 1000 * lon) / 1e9)
         }
-        #expect(try TestFiles.readAll(url) == [
+        #expect(try TestData.readAll(url) == [
             .node(OSMNode(id: 1, coordinate: c(4_370_000, 740_000))),
             .node(OSMNode(id: 2, coordinate: c(4_371_000, -740_000), tags: ["highway": "crossing"])),
             .node(OSMNode(id: 5, coordinate: c(4_372_000, 740_500))),
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func truncatedMonacoNamesTheBlob() throws {
-        let original = try Data(contentsOf: TestFiles.embeddedMonaco)
+        let original = try Data(contentsOf: TestData.embeddedMonaco)
         for length in [6, 20, 150, 70_000, original.count / 2, original.count - 1] {
             let error = try #require(throws: OSMReadError.self) { try readAll(original.prefix(length)) }
             guard case .truncated(_, let expected, let found) = error.kind else {
@@ -97,14 +98,14 @@ import Testing
     }
 
     @Test func truncationMessageIsExact() throws {
-        let cut = try Data(contentsOf: TestFiles.embeddedMonaco).prefix(900_000)
+        let cut = try Data(contentsOf: TestData.embeddedMonaco).prefix(900_000)
         let error = try #require(throws: OSMReadError.self) { try readAll(cut, name: "monaco.osm.pbf") }
         #expect(error.description == "monaco.osm.pbf: truncated blob at byte 220 (blob 1): expected 1014625 bytes, "
             + "found 899780. The file is incomplete or corrupt; download or export it again.")
     }
 
     @Test func flippedBytesInMonacoAreReported() throws {
-        let original = try Data(contentsOf: TestFiles.embeddedMonaco)
+        let original = try Data(contentsOf: TestData.embeddedMonaco)
         // Fixed positions inside compressed payloads keep the test deterministic (a flip in a
         // blob's type name would turn it into an unknown blob, which is legitimately skipped).
         for index in [1_000, 100_000, 500_000, 900_000, 1_300_000, original.count - 10] {

@@ -2,6 +2,7 @@ import Foundation
 import GemNavCore
 import Testing
 @testable import GemNavOSM
+import GemNavTestSupport
 
 /// Reading real extracts; expected figures are from `osmium fileinfo -e` and pyosmium.
 @Suite struct PBFReaderTests {
@@ -16,9 +17,9 @@ import Testing
         ("isle-of-man-2020-03-14.osm.pbf", 221_860, 28_337, 320),
     ]
 
-    @Test(.enabled(if: TestFiles.sharedAvailable), arguments: expectedCounts)
+    @Test(.enabled(if: TestData.sharedAvailable), arguments: expectedCounts)
     func countsMatchOsmium(_ expected: (String, Int, Int, Int)) throws {
-        let url = TestFiles.shared(expected.0)
+        let url = TestData.shared(expected.0)
         let counts = try OSMReader.counts(of: url)
         #expect(counts.nodes == expected.1)
         #expect(counts.ways == expected.2)
@@ -43,14 +44,14 @@ import Testing
     }
 
     @Test func embeddedMonacoReads() throws {
-        let reader = try OSMReader(contentsOf: TestFiles.embeddedMonaco)
+        let reader = try OSMReader(contentsOf: TestData.embeddedMonaco)
         #expect(reader.format == .pbf)
-        let counts = try OSMReader.counts(of: TestFiles.embeddedMonaco)
+        let counts = try OSMReader.counts(of: TestData.embeddedMonaco)
         #expect(counts == (180_118, 27_377, 212))
     }
 
     @Test func monacoHeader() throws {
-        let header = try OSMReader(contentsOf: TestFiles.embeddedMonaco).header
+        let header = try OSMReader(contentsOf: TestData.embeddedMonaco).header
         let box = try #require(header.boundingBox)
         #expect(box.min == Coordinate(latitude: 43.71, longitude: 7.349))
         #expect(box.max == Coordinate(latitude: 43.77, longitude: 7.491))
@@ -61,7 +62,7 @@ import Testing
 
     @Test func monacoKnownObjects() throws {
         var crossing: OSMNode?, firstNode: OSMNode?, avenue: OSMWay?, restriction: OSMRelation?
-        try OSMReader(contentsOf: TestFiles.embeddedMonaco).read { entity in
+        try OSMReader(contentsOf: TestData.embeddedMonaco).read { entity in
             switch entity {
             case .node(let node):
                 if firstNode == nil { firstNode = node }
@@ -86,7 +87,7 @@ import Testing
     }
 
     @Test func kindsAreFilteredAndReadsRepeat() throws {
-        let reader = try OSMReader(contentsOf: TestFiles.embeddedMonaco)
+        let reader = try OSMReader(contentsOf: TestData.embeddedMonaco)
         var ways = 0, relations = 0, other = 0
         try reader.read([.ways, .relations]) { entity in
             switch entity {
@@ -106,7 +107,7 @@ import Testing
         struct Stop: Error {}
         var seen = 0
         #expect(throws: Stop.self) {
-            try OSMReader(contentsOf: TestFiles.embeddedMonaco).read(.ways) { _ in
+            try OSMReader(contentsOf: TestData.embeddedMonaco).read(.ways) { _ in
                 seen += 1
                 if seen == 3 { throw Stop() }
             }

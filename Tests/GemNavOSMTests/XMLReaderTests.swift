@@ -2,6 +2,7 @@ import Foundation
 import GemNavCore
 import Testing
 @testable import GemNavOSM
+import GemNavTestSupport
 
 @Suite struct XMLReaderTests {
     @Test func builtMapRoundTrips() throws {
@@ -18,7 +19,7 @@ import Testing
         #expect(reader.header.writingProgram == "GemNavTests")
         #expect(reader.header.boundingBox == BoundingBox(min: Coordinate(latitude: 43.7, longitude: 7.4),
                                                          max: Coordinate(latitude: 43.8, longitude: 7.5)))
-        let entities = try TestFiles.readAll(url)
+        let entities = try TestData.readAll(url)
         #expect(entities == [
             .node(OSMNode(id: 1, coordinate: Coordinate(latitude: 43.7370125, longitude: 7.422028))),
             .node(OSMNode(id: 2, coordinate: Coordinate(latitude: -33.5, longitude: -70.25),
@@ -28,7 +29,7 @@ import Testing
                                                    .init(type: .node, ref: 2, role: "via")],
                                   tags: ["type": "restriction", "restriction": "no_left_turn"])),
         ])
-        #expect(try TestFiles.readAll(url, .ways) == [entities[2]])
+        #expect(try TestData.readAll(url, .ways) == [entities[2]])
         #expect(try OSMReader.counts(of: url) == (2, 1, 1))
     }
 
@@ -50,9 +51,9 @@ import Testing
               <relation id="9"><member ref="8" type="way"/></relation>
             </osm>
             """
-        let url = try TestFiles.write(Data(xml.utf8), name: "variants.osm")
+        let url = try TestData.write(Data(xml.utf8), name: "variants.osm")
         #expect(try OSMReader(contentsOf: url).header.writingProgram == "JOSM")
-        #expect(try TestFiles.readAll(url) == [
+        #expect(try TestData.readAll(url) == [
             .node(OSMNode(id: -5, coordinate: Coordinate(latitude: 43.71, longitude: 7.41),
                           tags: ["name": "a & b <c> \"q\" 's' éé"])),
             .way(OSMWay(id: 8, nodeRefs: [-5, 6], tags: ["note": "x > y"])),
@@ -62,8 +63,8 @@ import Testing
 
     /// A real extract written out as XML must read back identical to the PBF, across the
     /// tokenizer's chunk boundaries.
-    @Test(.enabled(if: TestFiles.sharedAvailable)) func xmlCopyOfExtractMatchesPBF() throws {
-        let pbf = try TestFiles.readAll(TestFiles.shared("andorra.osm.pbf"))
+    @Test(.enabled(if: TestData.sharedAvailable)) func xmlCopyOfExtractMatchesPBF() throws {
+        let pbf = try TestData.readAll(TestData.shared("andorra.osm.pbf"))
         var map = OSMXMLBuilder()
         for entity in pbf {
             switch entity {
@@ -93,8 +94,8 @@ import Testing
         ("<osm>\n<relation id='1'><member type='area' ref='1'/></relation></osm>", 2, "invalid type"),
     ])
     func malformedXMLNamesTheLine(_ xml: String, _ line: Int, _ fragment: String) throws {
-        let url = try TestFiles.write(Data(xml.utf8), name: "bad.osm")
-        let error = try #require(throws: OSMReadError.self) { try TestFiles.readAll(url) }
+        let url = try TestData.write(Data(xml.utf8), name: "bad.osm")
+        let error = try #require(throws: OSMReadError.self) { try TestData.readAll(url) }
         #expect(error.line == line)
         #expect(error.description.contains(fragment), "\(error)")
         #expect(error.description.hasPrefix("\(url.lastPathComponent): malformed OSM XML at line \(line)"), "\(error)")
@@ -107,21 +108,21 @@ import Testing
         ("PK\u{3}\u{4} zip archive", "match neither"),
     ])
     func nonOSMFilesAreRejected(_ text: String, _ fragment: String) throws {
-        let url = try TestFiles.write(Data(text.utf8), name: "other.osm")
+        let url = try TestData.write(Data(text.utf8), name: "other.osm")
         let error = try #require(throws: OSMReadError.self) { try OSMReader(contentsOf: url) }
         guard case .notOSM = error.kind else { Issue.record("\(error)"); return }
         #expect(error.description.contains(fragment), "\(error)")
     }
 
     @Test func gzipIsExplained() throws {
-        let url = try TestFiles.write(Data([0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0]), name: "map.osm.gz")
+        let url = try TestData.write(Data([0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0]), name: "map.osm.gz")
         let error = try #require(throws: OSMReadError.self) { try OSMReader(contentsOf: url) }
         #expect(error.description.contains("gunzip"))
     }
 
     @Test func missingFileIsUnreadable() throws {
         let error = try #require(throws: OSMReadError.self) {
-            try OSMReader(contentsOf: TestFiles.temporary("absent.osm.pbf"))
+            try OSMReader(contentsOf: TestData.temporary("absent.osm.pbf"))
         }
         #expect(error.kind == .unreadable(reason: "no such file"))
     }

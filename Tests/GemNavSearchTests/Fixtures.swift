@@ -23,6 +23,8 @@ enum Fixtures {
         let out = FileManager.default.temporaryDirectory
             .appendingPathComponent("gemnav-search-\(name)-\(ProcessInfo.processInfo.processIdentifier).idx")
         try builder.write(to: out)
+        // The mapping outlives the file's name, so the temporary file can go at once.
+        defer { try? FileManager.default.removeItem(at: out) }
         return try SearchIndex(contentsOf: out)
     }
 }

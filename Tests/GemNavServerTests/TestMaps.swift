@@ -1,4 +1,5 @@
 import Foundation
+import GemNavApp
 import GemNavOSM
 import GemNavRouting
 import GemNavSearch
@@ -73,14 +74,14 @@ enum TestMaps {
     /// Imports `source` for the car profile into a fresh directory, with a search index beside
     /// the graph when asked, as `gemnav import` lays it out.
     private static func build(_ name: String, source: URL, search: Bool) throws -> ServerData {
-        let dir = scratch.appendingPathComponent(name)
-        _ = try GraphImporter(profile: .car).importGraph(from: source, to: dir)
+        let map = MapData(directory: scratch.appendingPathComponent(name))
+        _ = try GraphImporter(profile: .car).importGraph(from: source, to: map.graphDirectory)
         if search {
             let builder = SearchIndexBuilder()
             try builder.build(from: try OSMReader(contentsOf: source))
-            try builder.write(to: dir.appendingPathComponent(ServerData.searchIndexFileName))
+            try builder.write(to: map.searchIndexURL)
         }
-        return try ServerData(directory: dir)
+        return ServerData(engine: try map.loadEngine(), search: try map.loadSearchIndex())
     }
 
     /// An application on `data`, on a free port so live tests can run side by side.

@@ -69,23 +69,35 @@ public struct JSONWriter: Sendable {
     /// Writes a string value, escaping quotes, backslashes and control characters.
     public mutating func string(_ value: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        for b in value.utf8 {
+        var text = value
+        // Scan the contiguous UTF-8 and copy clean runs whole: almost every string (names,
+        // polylines, instructions) needs no escaping at all.
+        text.withUTF8 { appendEscaped($0) }
+        needsComma = true
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        bytes.append(quote)
+        var start = 0
+        for i in 0..<utf8.count {
+            let b = utf8[i]
+            if b >= 0x20 && b != quote && b != backslash { continue }
+            if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+            start = i + 1
             switch b {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"),
-                                          UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-            default: bytes.append(b)
+            case quote, backslash: bytes.append(contentsOf: [backslash, b])
+            case 0x0A: bytes.append(contentsOf: [backslash, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [backslash, UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [backslash, UInt8(ascii: "t")])
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          hex[Int(b >> 4)], hex[Int(b & 0xF)]])
             }
         }
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
+        if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+        bytes.append(quote)
     }
 
     /// Writes a number rounded to `decimals` (0…9) decimal places, trailing zeros trimmed.
@@ -145,7 +157,12 @@ public struct JSONWriter: Sendable {
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        if value {
+            bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
+        } else {
+            bytes.append(contentsOf: [UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"),
+                                      UInt8(ascii: "e")])
+        }
         needsComma = true
     }
 
@@ -162,13 +179,6 @@ public struct JSONWriter: Sendable {
         number(c.longitude, decimals: 6)
         number(c.latitude, decimals: 6)
         endArray()
-    }
-
-    /// Appends raw, already valid JSON (e.g. a pre-encoded fragment) as one value.
-    public mutating func raw(_ json: [UInt8]) {
-        separate()
-        bytes.append(contentsOf: json)
-        needsComma = true
     }
 
     private mutating func separate() {

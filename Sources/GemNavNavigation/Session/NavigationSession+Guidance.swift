@@ -77,9 +77,12 @@ extension NavigationSession {
         guard guidance.nextPrompt < prompts.count else { return }
         let planned = step.duration > 0 ? step.distance / step.duration : 0
         let scale = planned > 0 && v > planned ? v / planned : 1
+        // Arrival is declared within `arrivalDistance` of the stop, so prompts for it are due
+        // that much earlier to be heard before it.
+        let early = maneuver.type == .arrive ? settings.arrivalDistance : 0
         var due: Int?
         for i in guidance.nextPrompt..<prompts.count
-        where remaining <= prompts[i].distanceAlongGeometry * scale + v * settings.voiceLatency {
+        where remaining <= prompts[i].distanceAlongGeometry * scale + v * settings.voiceLatency + early {
             due = i
         }
         guard let due else { return }
@@ -108,6 +111,23 @@ extension NavigationSession {
             guidance.preparedHaptic = true
             appendHaptic(kind, stage: .prepare, text: text, distance: remaining, to: &events)
         }
+    }
+
+    /// Arrival is declared a few metres before the stop, often before the last prompt of the
+    /// step ("You have arrived…") is due; that prompt is then spoken on arrival, once.
+    func appendArrivalPrompt(to events: inout [NavigationEvent]) {
+        let steps = route.legs[legIndex].steps
+        guard steps.count >= 2 else { return }
+        let last = steps.count - 2
+        let prompts = steps[last].voiceInstructions
+        let spoken = guidance.leg == legIndex && guidance.step == last ? guidance.nextPrompt : 0
+        guard spoken < prompts.count else { return }
+        guidance.enter(leg: legIndex, step: last)
+        guidance.nextPrompt = prompts.count
+        guard channels.contains(.voice), let prompt = prompts.last else { return }
+        events.append(.voice(VoiceEvent(
+            text: prompt.announcement, ssml: prompt.ssmlAnnouncement, distanceToManeuver: 0,
+            maneuverLocation: steps[last + 1].maneuver.location, legIndex: legIndex, stepIndex: last)))
     }
 
     /// GPS noise can carry the position from before the "now" zone to beyond the maneuver in

@@ -77,6 +77,7 @@ extension NavigationSession {
     {
         let leg = geometry.legs[legIndex]
         let location = leg.end
+        appendArrivalPrompt(to: &events)
         stepIndex = route.legs[legIndex].steps.count - 1
         let atStop = RouteMatch(segment: max(0, leg.segmentCount - 1), along: leg.distance,
                                 distance: match.distance, coordinate: location, bearing: match.bearing)

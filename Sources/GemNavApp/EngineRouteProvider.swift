@@ -1,0 +1,81 @@
+import Foundation
+import GemNavCore
+import GemNavGuidance
+import GemNavNavigation
+import GemNavRouting
+
+/// A route from the embedded engine: the router's path and the guided route made from it.
+public struct PlannedRoute: Sendable, Hashable {
+    /// The router's answer (roads, junctions, snapped waypoints).
+    public var path: RoutePath
+    /// The OSRM-shaped route with steps, voice and banner instructions.
+    public var route: Route
+}
+
+/// A `RouteProvider` backed by the on-device `RoutingEngine` and `Guidance`: what the CLI and
+/// an offline app use for the first route and for every reroute.
+public struct EngineRouteProvider: RouteProvider, Sendable {
+    /// The engine queried.
+    public let engine: RoutingEngine
+    /// Language, units and prompts of the routes made.
+    public var guidance: GuidanceOptions
+
+    /// Degrees either side of the current heading a reroute may leave in. Wide enough for a
+    /// noisy course, narrow enough that the new route does not start with a U-turn.
+    static let headingTolerance = 60.0
+
+    /// Creates a provider on `engine`.
+    public init(engine: RoutingEngine, guidance: GuidanceOptions = GuidanceOptions()) {
+        self.engine = engine
+        self.guidance = guidance
+    }
+
+    /// The best route through `waypoints` (in order) and up to `alternatives` more.
+    /// - Parameter heading: the traveller's direction at the first waypoint, when known.
+    /// - Throws: `RoutingError` when a waypoint is off the map or no route exists.
+    public func routes(through waypoints: [Coordinate], options: RouteOptions = RouteOptions(),
+                       alternatives: Int = 0, heading: Double? = nil) throws -> [PlannedRoute]
+    {
+        var request = RouteRequest(waypoints: waypoints, alternatives: alternatives, avoid: Self.avoid(options))
+        if let heading, heading.isFinite {
+            request.bearings = [BearingFilter(bearing: heading, range: Self.headingTolerance)]
+                + Array(repeating: nil, count: waypoints.count - 1)
+        }
+        let paths: [RoutePath]
+        do {
+            paths = try engine.route(request)
+        } catch let error as RoutingError where heading != nil {
+            // A heading that fits no nearby road (GPS course noise at a junction) must not
+            // make the reroute fail: try again without it.
+            guard case .noSegment = error.kind else { throw error }
+            request.bearings = []
+            paths = try engine.route(request)
+        }
+        return paths.map { PlannedRoute(path: $0, route: Guidance.route(from: $0, options: guidance)) }
+    }
+
+    /// The best route from `origin` through `stops`, for `NavigationSession` reroutes.
+    public func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate],
+                      options: RouteOptions) throws -> Route
+    {
+        guard let best = try routes(through: [origin] + stops, options: options, heading: heading).first else {
+            throw AppError(.noRoute("The routing engine returned no route."))
+        }
+        return best.route
+    }
+
+    /// The engine's avoid flags for the navigation layer's options.
+    public static func avoid(_ options: RouteOptions) -> AvoidOptions {
+        var avoid: AvoidOptions = []
+        if options.avoidTolls { avoid.insert(.tolls) }
+        if options.avoidMotorways { avoid.insert(.motorways) }
+        if options.avoidFerries { avoid.insert(.ferries) }
+        return avoid
+    }
+
+    /// The navigation layer's options for the engine's avoid flags.
+    public static func routeOptions(_ avoid: AvoidOptions) -> RouteOptions {
+        RouteOptions(avoidTolls: avoid.contains(.tolls), avoidMotorways: avoid.contains(.motorways),
+                     avoidFerries: avoid.contains(.ferries))
+    }
+}

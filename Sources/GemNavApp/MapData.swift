@@ -1,0 +1,39 @@
+import Foundation
+import GemNavRouting
+import GemNavSearch
+
+/// Where one data set's files are: the routing graph directory and the search index beside it.
+public struct MapData: Sendable, Hashable {
+    /// The search index's file name inside a directory made by `gemnav import`.
+    public static let searchIndexFileName = "search.gemnav"
+
+    /// Directory of the routing graph.
+    public var graphDirectory: URL
+    /// The search index file (it may be missing: data imported before search existed).
+    public var searchIndexURL: URL
+
+    /// The layout `gemnav import --output DIR` writes: the graph in `DIR`, the index in it too.
+    public init(directory: URL) {
+        graphDirectory = directory
+        searchIndexURL = directory.appendingPathComponent(Self.searchIndexFileName)
+    }
+
+    /// Files at explicit places (the embedded cache shares one index between profiles).
+    public init(graphDirectory: URL, searchIndexURL: URL) {
+        self.graphDirectory = graphDirectory
+        self.searchIndexURL = searchIndexURL
+    }
+
+    /// Loads the routing engine.
+    /// - Throws: `RoutingError` when the graph is missing, old or damaged.
+    public func loadEngine() throws -> RoutingEngine {
+        try RoutingEngine(directory: graphDirectory)
+    }
+
+    /// Maps the search index, or nil when the data set has none.
+    /// - Throws: `SearchError` when the file exists but cannot be used.
+    public func loadSearchIndex() throws -> SearchIndex? {
+        guard FileManager.default.fileExists(atPath: searchIndexURL.path) else { return nil }
+        return try SearchIndex(contentsOf: searchIndexURL)
+    }
+}

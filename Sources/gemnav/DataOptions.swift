@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import GemNavApp
+import GemNavRouting
+
+/// `--data DIR` and `--profile`, shared by the commands that read map data. Without `--data`
+/// the embedded Monaco extract is used, imported into the cache on first use.
+struct DataOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Data directory made by `gemnav import` (graph and search index).",
+        discussion: "Without it, the embedded Monaco extract (Data/monaco.osm.pbf) is imported once into ~/.cache/gemnav and reused."))
+    var data: String?
+
+    @Option(help: "Profile of the embedded data when --data is not given: car, bicycle or foot.")
+    var profile: String = "car"
+
+    /// The data set to use, importing the embedded one (with a progress bar) when needed.
+    func mapData() throws -> MapData {
+        if let data { return MapData(directory: URL(fileURLWithPath: data)) }
+        guard let p = Profile.named(profile) else {
+            throw ValidationError("Unknown profile '\(profile)'. Use car, bicycle or foot.")
+        }
+        let bar = ProgressBar()
+        defer { bar.finish() }
+        return try CLIError.wrap { try EmbeddedData().prepare(profile: p, progress: { bar.update($0, $1) }) }
+    }
+}

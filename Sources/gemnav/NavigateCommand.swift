@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import GemNavApp
+import GemNavCore
+import GemNavGuidance
+import GemNavNavigation
+import GemNavRouting
+
+/// `gemnav navigate`: turn-by-turn guidance along a route, driven by a simulated user or by a
+/// recorded GPX track, shown live in the terminal and optionally logged as JSON lines.
+struct NavigateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navigate", abstract: "Navigate a route: a simulated drive (--simulate) or a GPX replay (--gpx).",
+        discussion: """
+            Modes:
+              --simulate   A simulated user drives the route at the planned road speeds (× --speed-factor), \
+            with seeded GPS noise (--noise, --seed). --miss-turn K makes it drive straight past the K-th turn; \
+            the session detects it, reroutes from the current position and heading, and the user follows the \
+            new route. At each --via stop it waits a few seconds and goes on by itself.
+              --gpx FILE   Real-world replay: the track points of FILE are fed to the session as GPS fixes, in \
+            order, with their own times. --from defaults to the first track point.
+
+            On a terminal the view is redrawn in place (banner, distances, ETA, speed and limit, next maneuver, \
+            haptic cues as they fire) above a log of events; otherwise one line is printed per event. By default \
+            the trip runs as fast as possible; --realtime waits between fixes.
+
+            Recording: with consent (`gemnav consent grant`) the fixes are saved as a trip (`gemnav trips`). \
+            While consent is undecided navigate refuses to start unless --no-record is given; when denied, \
+            nothing is recorded.
+            """)
+
+    @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "Start: LAT,LON or a place name (default with --gpx: the first track point).")
+    var from: String?
+    @Option(help: "Destination: LAT,LON or a place name.")
+    var to: String
+    @Option(help: "A stop on the way, LAT,LON or a name (repeatable, in order).")
+    var via: [String] = []
+
+    @Flag(help: "Drive the route with a simulated user.")
+    var simulate = false
+    @Option(help: "Replay the track points of this GPX file as GPS fixes.")
+    var gpx: String?
+    @Option(help: "Simulation: multiplies the planned road speeds.")
+    var speedFactor: Double = 1
+    @Option(help: "Simulation: GPS noise, metres (standard deviation per axis).")
+    var noise: Double = 0
+    @Option(help: "Simulation: drive straight past the K-th turn (1-based) and reroute.")
+    var missTurn: Int?
+    @Option(help: "Simulation: seed of the GPS noise.")
+    var seed: UInt64 = 1
+    @Flag(help: "Wait between fixes as a real trip would (simulation: 1 s per fix; GPX: the track's times).")
+    var realtime = false
+
+    @Option(help: "Guidance channels, comma-separated: visual, voice, haptic.")
+    var mode: String = "visual,voice"
+    @Flag(help: "Speak voice prompts with espeak-ng.")
+    var speak = false
+    @Option(help: "Write every event as JSON lines to this file.")
+    var events: String?
+    @Option(help: "Road kinds to avoid (kept on reroutes): tolls,motorways,ferries.")
+    var avoid: String = ""
+    @Option(help: "metric or imperial.")
+    var units: String = "metric"
+    @Option(help: "Instruction language: en or fr.")
+    var language: String = "en"
+    @Option(help: "Route with an OSRM-compatible server at this URL instead of the embedded engine.")
+    var server: String?
+    @Flag(help: "Do not record this trip, whatever the consent.")
+    var noRecord = false
+
+    func validate() throws {
+        guard simulate != (gpx != nil) else { throw ValidationError("Give exactly one of --simulate or --gpx FILE.") }
+        guard from != nil || gpx != nil else { throw ValidationError("--from is required with --simulate.") }
+        guard speedFactor > 0, speedFactor <= 20 else { throw ValidationError("--speed-factor must be in (0, 20].") }
+        guard noise >= 0, noise <= 200 else { throw ValidationError("--noise must be 0 to 200 metres.") }
+        if let k = missTurn, k < 1 { throw ValidationError("--miss-turn counts turns from 1.") }
+        guard AvoidOptions(list: avoid) != nil else {
+            throw ValidationError("Unknown --avoid value '\(avoid)'. Use a comma-separated list of tolls, motorways, ferries.")
+        }
+        guard GemNavNavigation.DistanceUnits(rawValue: units) != nil else { throw ValidationError("--units is metric or imperial.") }
+        _ = try channels()
+    }
+
+    func run() throws {
+        // Decide about recording before any work, so an undecided consent fails fast.
+        let recorder = noRecord ? nil : try TripLog.open(store: storeOptions)
+        let trip = try NavigationSetup(command: self).prepare()
+        let navUnits = GemNavNavigation.DistanceUnits(rawValue: units) ?? .metric
+        let view = LiveView(units: navUnits, terminal: isatty(STDOUT_FILENO) != 0)
+        let eventFile = try events.map { try EventFile(path: $0, units: navUnits) }
+        let speaker = speak ? Speaker(language: language) : nil
+        view.header(trip.summary)
+        if let note = speaker?.unavailableNote { view.note(note) }
+        if let recorder { view.note(recorder.note) }
+        var previous: LocationFix?
+        var arrived = false
+        try trip.player.run { fix, updates in
+            if realtime, let previous { Thread.sleep(forTimeInterval: min(5, max(0, fix.timestamp.timeIntervalSince(previous.timestamp)))) }
+            previous = fix
+            try eventFile?.write(updates)
+            view.show(updates)
+            for event in updates.flatMap(\.events) {
+                if case .voice(let v) = event { speaker?.say(v.text) }
+                if case .arrived = event { arrived = true }
+            }
+            try recorder?.add(fix)
+        }
+        try eventFile?.close()
+        view.finish(arrived: arrived)
+        if let recorder, let last = previous {
+            try recorder.finish(at: last.timestamp, origin: trip.originName, destination: trip.destinationName)
+            view.note(recorder.note)
+        }
+    }
+
+    /// The guidance channels named by `--mode`.
+    func channels() throws -> GuidanceChannels {
+        var channels: GuidanceChannels = []
+        for word in mode.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+            switch word {
+            case "visual": channels.insert(.visual)
+            case "voice": channels.insert(.voice)
+            case "haptic": channels.insert(.haptic)
+            default: throw ValidationError("Unknown --mode '\(word)'. Use visual, voice, haptic or a comma-separated mix.")
+            }
+        }
+        guard !channels.isEmpty else { throw ValidationError("--mode needs at least one of visual, voice, haptic.") }
+        return channels
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GemNavApp
+import GemNavCore
+import GemNavNavigation
+import Testing
+
+/// A route that went through OSRM JSON (as from a server) navigates like the engine's own.
+@Suite struct OSRMRouteTests {
+    static let options = OSRMEncodingOptions(geometries: .polyline6, overview: .full, steps: true,
+                                             annotations: [.distance, .duration, .speed, .maxspeed],
+                                             voiceInstructions: true, bannerInstructions: true)
+
+    func plannedMonaco() throws -> (PlannedRoute, EngineRouteProvider) {
+        let provider = try Fixtures.provider(Fixtures.monacoEngine)
+        let planned = try #require(try provider.routes(through: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille]).first)
+        return (planned, provider)
+    }
+
+    /// The guidance a trip gave: voice texts, banner texts, stops and arrival, in order.
+    func guidance(_ trip: Trip) -> [String] {
+        trip.events.compactMap { e in
+            switch e.event {
+            case .voice(let v): return "voice \(v.text)"
+            case .banner(let b): return "banner \(b.primaryText)"
+            case .waypointArrived, .arrived, .offRoute, .reroute: return e.event.type
+            case .progress, .haptic: return nil
+            }
+        }
+    }
+
+    @Test func decodedRouteNavigatesTheSame() throws {
+        let (planned, provider) = try plannedMonaco()
+        let json = OSRMCodec.encodeResponse(routes: [planned.route], waypoints: planned.path.waypoints, options: Self.options)
+        let decoded = try #require(try OSRMCodec.decodeResponse(Data(json), geometries: .polyline6).routes.first)
+        let original = try Trip.simulate(planned.route, provider: provider)
+        let replayed = try Trip.simulate(decoded, provider: provider)
+        TripChecks.contract(replayed)
+        TripChecks.announcedBeforeNeverAfter(replayed, route: decoded)
+        #expect(guidance(replayed) == guidance(original))
+        #expect(abs(replayed.fixes.count - original.fixes.count) <= 2)
+    }
+
+    @Test func httpProviderRequestsOSRMAndDecodesTheAnswer() throws {
+        let (planned, _) = try plannedMonaco()
+        let body = Data(OSRMCodec.encodeResponse(routes: [planned.route], waypoints: planned.path.waypoints,
+                                                 options: Self.options))
+        let seen = RequestLog()
+        let provider = OSRMHTTPRouteProvider(baseURL: URL(string: "http://osrm.test:5000")!) { request in
+            seen.add(request.url!)
+            return (200, body)
+        }
+        let route = try provider.route(from: WholeTripTests.monteCarlo, heading: 93.6, to: [WholeTripTests.fontvieille],
+                                       options: RouteOptions(avoidTolls: true, avoidFerries: true))
+        #expect(route.legs.count == 1 && route.legs[0].steps.count == planned.route.legs[0].steps.count)
+        let url = try #require(seen.urls.first).absoluteString
+        #expect(url.hasPrefix("http://osrm.test:5000/route/v1/driving/7.427500,43.739700;7.415000,43.728000?"))
+        #expect(url.contains("steps=true") && url.contains("geometries=polyline6") && url.contains("voice_instructions=true"))
+        #expect(url.contains("bearings=94,60;") && url.contains("exclude=toll,ferry"))
+    }
+
+    @Test func httpProviderReportsServerErrors() throws {
+        let noRoute = OSRMHTTPRouteProvider(baseURL: URL(string: "http://osrm.test")!) { _ in
+            (400, Data(OSRMCodec.encodeError(code: "NoRoute", message: "Impossible route between points")))
+        }
+        #expect(throws: AppError.self) {
+            try noRoute.route(from: WholeTripTests.monteCarlo, heading: nil, to: [WholeTripTests.fontvieille],
+                              options: RouteOptions())
+        }
+        let broken = OSRMHTTPRouteProvider(baseURL: URL(string: "http://osrm.test")!) { _ in (502, Data("<html>".utf8)) }
+        do {
+            _ = try broken.route(from: WholeTripTests.monteCarlo, heading: nil, to: [WholeTripTests.fontvieille],
+                                 options: RouteOptions())
+            Issue.record("expected an error")
+        } catch let error as AppError {
+            #expect(error.description.contains("HTTP status 502"))
+        }
+    }
+}
+
+/// URLs a fake transport received.
+final class RequestLog: @unchecked Sendable {
+    // @unchecked: guarded by the lock.
+    private let lock = NSLock()
+    private var stored: [URL] = []
+
+    func add(_ url: URL) {
+        lock.lock()
+        stored.append(url)
+        lock.unlock()
+    }
+
+    var urls: [URL] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}

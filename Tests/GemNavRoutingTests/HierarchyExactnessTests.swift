@@ -1,0 +1,85 @@
+import Foundation
+import GemNavCore
+@testable import GemNavRouting
+import GemNavTestSupport
+import Testing
+
+/// The contraction hierarchy must give exactly the plain Dijkstra weight on the same graph.
+@Suite(.serialized) struct HierarchyExactnessTests {
+    /// A deterministic generator (SplitMix64) so failures reproduce.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let extracts: [(String, URL)] = [
+        ("monaco", TestData.embeddedMonaco), ("andorra", TestData.shared("andorra.osm.pbf")),
+    ]
+
+    @Test(arguments: extracts)
+    func hierarchyMatchesDijkstraOnRandomPairs(name: String, file: URL) throws {
+        try #require(FileManager.default.fileExists(atPath: file.path), "\(file.path) is missing")
+        let graph = try GraphImporter(profile: .car).buildGraph(from: file)
+        let context = QueryContext(graph: graph)
+        var rng = SeededGenerator(state: 42)
+        var compared = 0, routed = 0
+        var mismatches: [String] = []
+        while compared < 1000 {
+            // Random points part-way along random open roads of the connected network.
+            func randomPhantoms() -> [Phantom] {
+                while true {
+                    let e = Int.random(in: 0..<graph.edgeCount, using: &rng)
+                    guard graph.edgeFlags[e] & EdgeFlags.bigComponent != 0 else { continue }
+                    let length = Double(graph.edgeLength[e])
+                    let snap = Snap(edge: e, offset: length * Double.random(in: 0...1, using: &rng), segment: 0,
+                                    location: graph.point(Int(graph.edgeGeometry[e])), distance: 0,
+                                    forwardAllowed: graph.isOpen(2 * e), backwardAllowed: graph.isOpen(2 * e + 1),
+                                    isBigComponent: true, input: graph.point(Int(graph.edgeGeometry[e])))
+                    let p = graph.phantoms(snap)
+                    if !p.isEmpty { return p }
+                }
+            }
+            let sources = randomPhantoms(), targets = randomPhantoms()
+            let fast = graph.hierarchyRoute(from: sources, to: targets, context: context)
+            let plain = graph.plainRoute(from: sources, to: targets, context: context)
+            compared += 1
+            if plain != nil { routed += 1 }
+            if fast?.weight != plain?.weight {
+                // The hierarchy defers loops back onto the start edge to the plain search.
+                let sameEdge = sources.contains { s in targets.contains { $0.node == s.node } }
+                if fast == nil && sameEdge { continue }
+                mismatches.append("\(sources) → \(targets): hierarchy \(String(describing: fast?.weight)), dijkstra \(String(describing: plain?.weight))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(name): \(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
+        #expect(routed > 950, "\(name): only \(routed) of 1000 pairs connected")
+    }
+
+    @Test func unpackedPathsAreConnectedTurnsWithTheSearchWeight() throws {
+        let graph = try GraphImporter(profile: .car).buildGraph(from: TestData.embeddedMonaco)
+        let context = QueryContext(graph: graph)
+        var rng = SeededGenerator(state: 7)
+        var checked = 0
+        while checked < 200 {
+            let a = Int32(Int.random(in: 0..<graph.directedEdgeCount, using: &rng))
+            let b = Int32(Int.random(in: 0..<graph.directedEdgeCount, using: &rng))
+            guard graph.isOpen(Int(a)), graph.isOpen(Int(b)), a != b else { continue }
+            let s = Phantom(node: a, weightOffset: 0, metres: 0), t = Phantom(node: b, weightOffset: 0, metres: 0)
+            guard let path = graph.hierarchyRoute(from: [s], to: [t], context: context) else { continue }
+            var weight: Int64 = 0
+            for i in 1..<path.nodes.count {
+                let arc = try #require(graph.arc(from: path.nodes[i - 1], to: path.nodes[i]))
+                weight += Int64(graph.arcWeight[arc])
+            }
+            #expect(path.nodes.first == a && path.nodes.last == b)
+            #expect(weight == path.weight)
+            checked += 1
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import GemNavRouting
-@Test func builds() {}

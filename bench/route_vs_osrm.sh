@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Route benchmark, GemNav side by side with OSRM (CH) in one run on the same extract and the
+# same origin/destination pairs: query latency (with steps, voice and banner instructions and
+# full geometry), import wall time and peak memory, dataset size, and per-pair agreement.
+#
+# Usage: bench/route_vs_osrm.sh [EXTRACT_NAME]     (default porto_portugal)
+# Needs: ../shared/peers/osrm (installs OSRM from PyPI into ~/.cache/peers), /usr/bin/time.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(dirname "$here")"
+name="${1:-porto_portugal}"
+shared="$repo/../shared"
+pbf="$shared/data/osm/$name.osm.pbf"
+peers="${PEERS_DIR:-$HOME/.cache/peers}"
+out="${OUT_DIR:-$repo/out/bench}"
+mkdir -p "$out"
+
+echo "== build (release)"
+for product in gemnav gemnav-bench; do
+  (cd "$repo" && swift build -c release --product "$product" 2>&1 | tail -1)
+done
+bin="$(cd "$repo" && swift build -c release --show-bin-path)"
+
+echo "== OSRM: extract + contract (timed by setup.sh), then its in-process CH benchmark"
+"$shared/peers/osrm/setup.sh" --force "$pbf" "$name" | tail -8
+"$peers/osrm-venv/bin/python" "$shared/peers/osrm/bench_osrm.py" "$name" -a ch --out-dir "$out" | tail -4
+pairs="$out/$name-n1000-s42.json"
+
+echo "== GemNav: import (timed), then the same pairs"
+graph="$out/graph-$name"
+/usr/bin/time -v "$bin/gemnav" import "$pbf" --profile car --output "$graph" 2> "$out/gemnav-import.time" | tail -1
+"$bin/gemnav-bench" route --data "$graph" --pairs "$pairs" --out "$out/gemnav-route-$name.json"
+
+python3 "$here/compare_route.py" --osrm "$pairs" --gemnav "$out/gemnav-route-$name.json" \
+  --osrm-timings "$peers/osrm-data/$name/timings.tsv" --gemnav-time "$out/gemnav-import.time" \
+  --osrm-ch-dir "$peers/osrm-data/$name/ch" --gemnav-graph "$graph" --out "$out/route-summary-$name.json"

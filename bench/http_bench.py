@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""HTTP throughput of `gemnav serve` against osrm-routed on the same Porto route pairs.
+"""HTTP throughput of `gemnav serve` against osrm-routed on the same route pairs.
 
 Both servers run on 127.0.0.1, one after the other in the same run, each driven by wrk with
 one Lua script that cycles through the peer benchmark's origin/destination pairs with
 osrm-routed's usual query (overview=full, steps=true, polyline). Prints requests/s, p50 and
 p99 latency for both and the ratios.
 
-    bench/http_bench.py [--duration 20] [--connections 4] [--gemnav .build/release/gemnav]
+    bench/http_bench.py [--dataset porto_portugal] [--duration 20] [--gemnav .build/release/gemnav]
 
 Needs: wrk, the peer OSRM setup (shared/peers/osrm: osrm-venv with osrm-bindings, the
-porto_portugal CH dataset and its n1000-s42 pairs), and a release build of gemnav (built
-here when --gemnav is not given). The GemNav graph is imported once into --graph-dir.
+dataset's CH files and its n1000-s42 pairs from bench_osrm.py), and a release build of
+gemnav (built here when --gemnav is not given). The GemNav graph is imported afresh into
+~/.cache/gemnav-bench/DATASET.
 """
 import argparse
 import json
@@ -119,11 +120,15 @@ def main():
     ap.add_argument("--threads", type=int, default=1, help="wrk threads")
     ap.add_argument("--connections", type=int, default=4, help="wrk connections")
     ap.add_argument("--gemnav", help="gemnav binary (default: build the release product)")
-    ap.add_argument("--graph-dir", default=str(Path.home() / ".cache/gemnav-bench/porto_portugal"))
-    ap.add_argument("--osm", default=str(ROOT.parent / "shared/data/osm/porto_portugal.osm.pbf"))
-    ap.add_argument("--pairs", default=str(PEERS / "osrm-results/porto_portugal-n1000-s42.json"))
-    ap.add_argument("--osrm-data", default=str(PEERS / "osrm-data/porto_portugal/ch/porto_portugal.osrm"))
+    ap.add_argument("--dataset", default="porto_portugal", help="name in shared/data/osm and the peer cache")
     args = ap.parse_args()
+    name = args.dataset
+    graph = Path.home() / ".cache/gemnav-bench" / name
+    osm = ROOT.parent / f"shared/data/osm/{name}.osm.pbf"
+    pairs_file = PEERS / f"osrm-results/{name}-n1000-s42.json"
+    osrm_data = PEERS / f"osrm-data/{name}/ch/{name}.osrm"
+    if not pairs_file.exists() or not osrm_data.with_suffix(".osrm.hsgr").exists():
+        sys.exit(f"run shared/peers/osrm/setup.sh and bench_osrm.py for {name} first ({pairs_file}, {osrm_data})")
 
     if not shutil.which("wrk"):
         sys.exit("wrk is not installed (apt-get install -y wrk)")
@@ -131,12 +136,12 @@ def main():
     if not gemnav:
         subprocess.run(["swift", "build", "-c", "release", "--product", "gemnav"], cwd=ROOT, check=True)
         gemnav = str(ROOT / ".build/release/gemnav")
-    graph = Path(args.graph_dir)
-    if not (graph / "graph.gemnav").exists():
-        subprocess.run([gemnav, "import", args.osm, "--profile", "car", "--output", str(graph)], check=True)
+    # Imported every run (seconds): a graph cached from an older build may not load in this one.
+    subprocess.run([gemnav, "import", str(osm), "--profile", "car", "--output", str(graph), "--skip-search"],
+                   check=True)
 
-    pairs = [(p["origin"], p["destination"]) for p in json.load(open(args.pairs))["pairs"]]
-    lua = graph / f"wrk_porto-n{len(pairs)}.lua"
+    pairs = [(p["origin"], p["destination"]) for p in json.load(open(pairs_file))["pairs"]]
+    lua = graph / f"wrk_{name}-n{len(pairs)}.lua"
     lua.write_text(WRK_LUA % ",\n".join(f'  "{route_path(o, d)}"' for o, d in pairs))
     probe = route_path(*pairs[0])
 
@@ -147,7 +152,7 @@ def main():
     results = {
         "osrm-routed": run_server("osrm-routed (CH)", [osrm_bin, "--ip", "127.0.0.1", "--port", "{PORT}",
                                                        "--algorithm", "CH", "--threads", str(cores),
-                                                       "--verbosity", "WARNING", args.osrm_data], probe, lua, args),
+                                                       "--verbosity", "WARNING", str(osrm_data)], probe, lua, args),
         "gemnav": run_server("gemnav serve", [gemnav, "serve", "--data", str(graph), "--host", "127.0.0.1",
                                               "--port", "{PORT}", "--log-level", "warning"], probe, lua, args),
     }
@@ -158,7 +163,7 @@ def main():
               f"{r['p99_us'] / 1e3:>8.2f} {r['non_2xx']:>8}")
     g, o = results["gemnav"], results["osrm-routed"]
     print(f"\ngemnav/osrm-routed: {g['rps'] / o['rps']:.2f}x requests/s, p99 {g['p99_us'] / o['p99_us']:.2f}x "
-          f"(wrk -t{args.threads} -c{args.connections} -d{args.duration}s, {len(pairs)} Porto pairs, "
+          f"(wrk -t{args.threads} -c{args.connections} -d{args.duration}s, {len(pairs)} {name} pairs, "
           f"load {os.getloadavg()[0]:.1f})")
 
 

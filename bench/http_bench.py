@@ -122,13 +122,13 @@ def main():
     ap.add_argument("--gemnav", help="gemnav binary (default: build the release product)")
     ap.add_argument("--dataset", default="porto_portugal", help="name in shared/data/osm and the peer cache")
     args = ap.parse_args()
-    name = args.dataset
-    graph = Path.home() / ".cache/gemnav-bench" / name
-    osm = ROOT.parent / f"shared/data/osm/{name}.osm.pbf"
-    pairs_file = PEERS / f"osrm-results/{name}-n1000-s42.json"
-    osrm_data = PEERS / f"osrm-data/{name}/ch/{name}.osrm"
+    dataset = args.dataset
+    graph = Path.home() / ".cache/gemnav-bench" / dataset
+    osm = ROOT.parent / f"shared/data/osm/{dataset}.osm.pbf"
+    pairs_file = PEERS / f"osrm-results/{dataset}-n1000-s42.json"
+    osrm_data = PEERS / f"osrm-data/{dataset}/ch/{dataset}.osrm"
     if not pairs_file.exists() or not osrm_data.with_suffix(".osrm.hsgr").exists():
-        sys.exit(f"run shared/peers/osrm/setup.sh and bench_osrm.py for {name} first ({pairs_file}, {osrm_data})")
+        sys.exit(f"run shared/peers/osrm/setup.sh and bench_osrm.py for {dataset} first ({pairs_file}, {osrm_data})")
 
     if not shutil.which("wrk"):
         sys.exit("wrk is not installed (apt-get install -y wrk)")
@@ -141,7 +141,7 @@ def main():
                    check=True)
 
     pairs = [(p["origin"], p["destination"]) for p in json.load(open(pairs_file))["pairs"]]
-    lua = graph / f"wrk_{name}-n{len(pairs)}.lua"
+    lua = graph / f"wrk_{dataset}-n{len(pairs)}.lua"
     lua.write_text(WRK_LUA % ",\n".join(f'  "{route_path(o, d)}"' for o, d in pairs))
     probe = route_path(*pairs[0])
 
@@ -163,7 +163,7 @@ def main():
               f"{r['p99_us'] / 1e3:>8.2f} {r['non_2xx']:>8}")
     g, o = results["gemnav"], results["osrm-routed"]
     print(f"\ngemnav/osrm-routed: {g['rps'] / o['rps']:.2f}x requests/s, p99 {g['p99_us'] / o['p99_us']:.2f}x "
-          f"(wrk -t{args.threads} -c{args.connections} -d{args.duration}s, {len(pairs)} {name} pairs, "
+          f"(wrk -t{args.threads} -c{args.connections} -d{args.duration}s, {len(pairs)} {dataset} pairs, "
           f"load {os.getloadavg()[0]:.1f})")
 
 

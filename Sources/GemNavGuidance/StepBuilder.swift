@@ -20,6 +20,8 @@ struct StepBuilder {
         // Index of the road an instruction names when it is not the road right after it.
         var targets = [Int?](repeating: nil, count: views.count)
         var degrees = [Double?](repeating: nil, count: views.count)
+        // The exit number of the roundabout being driven, repeated on its exit step as OSRM does.
+        var ringExit: Int?
         for i in views.indices {
             let fromRing = roads[i].road.isRoundabout, toRing = roads[i + 1].road.isRoundabout
             if !fromRing && toRing {
@@ -27,9 +29,11 @@ struct StepBuilder {
                 decisions[i] = entry.decision
                 targets[i] = entry.exitRoad
                 degrees[i] = entry.degrees
+                ringExit = entry.decision.exit
             } else if fromRing && !toRing {
                 let type: ManeuverType = roads[i].road.isRotary ? .exitRotary : .exitRoundabout
-                decisions[i] = Decision(type: type, modifier: ManeuverModifier(turnAngle: views[i].angle))
+                decisions[i] = Decision(type: type, modifier: ManeuverModifier(turnAngle: views[i].angle), exit: ringExit)
+                ringExit = nil
             } else if !fromRing {
                 decisions[i] = ManeuverClassifier.classify(views[i], from: roads[i].road, to: roads[i + 1].road)
             }
@@ -53,21 +57,32 @@ struct StepBuilder {
                 laneTag = roads[i].road.turnLanes
                 laneIndications = Lanes.indications(laneTag)
             }
-            let intersection = makeIntersection(views[i], to: roads[i + 1].road, lanes: laneIndications,
-                                                modifier: decisions[i]?.modifier ?? .straight)
             if let decision = decisions[i] {
                 let target = targets[i] ?? i + 1
-                // A collapsed turn travels the short connector but is named after the road it
-                // leads to; a roundabout step keeps the roundabout's own name.
-                let stepRoad = roads[i + 1].road.isRoundabout ? i + 1 : target
+                // A collapsed turn travels the short connector and a roundabout step the ring,
+                // but both are named after the road they lead to, as in OSRM (a rotary's own
+                // name goes in `rotary_name`); mode and lanes stay those of the road driven.
+                var stepRoad = roads[i + 1].road
+                let named = roads[target].road
+                stepRoad.name = named.name
+                stepRoad.ref = named.ref
+                stepRoad.destinations = named.destinations
+                stepRoad.destinationRef = named.destinationRef
+                stepRoad.exits = named.exits
                 var step = PlannedStep(decision: decision, location: views[i].junction.location,
                                        bearingBefore: Int(views[i].inHeading), bearingAfter: views[i].outBearing,
-                                       road: roads[stepRoad].road, target: roads[target].road)
+                                       road: stepRoad, target: named)
                 step.degrees = degrees[i]
                 if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { step.rotaryName = roads[i + 1].road.name }
                 steps.append(step)
             }
-            steps[steps.count - 1].intersections.append(intersection)
+            // Like OSRM, list only real intersections (more than two roads meet) and the
+            // maneuver's own location; a way merely changing tags is no intersection.
+            if decisions[i] != nil || views[i].junction.arms.count > 2 {
+                steps[steps.count - 1].intersections.append(
+                    makeIntersection(views[i], to: roads[i + 1].road, lanes: laneIndications,
+                                     modifier: decisions[i]?.modifier ?? .straight))
+            }
             steps[steps.count - 1].append(roads[i + 1])
         }
         steps.append(arrive(on: last))

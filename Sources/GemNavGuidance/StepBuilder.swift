@@ -3,10 +3,6 @@ import GemNavCore
 /// Turns one leg's roads and junctions into planned steps: decides maneuvers, handles
 /// roundabouts, collapses maneuvers that are really one, and gathers every intersection.
 struct StepBuilder {
-    /// Two turns closer than this (metres) are announced as one (dual carriageways,
-    /// staggered crossings).
-    static let collapseDistance = 30.0
-
     let leg: RoutePath.Leg
     let departure: Waypoint?
     let arrival: Waypoint?
@@ -39,6 +35,7 @@ struct StepBuilder {
             }
         }
         collapse(&decisions, &targets, views: views)
+        dropRepeatedNames(&decisions, targets)
 
         var steps = [PlannedStep]()
         let startBearing = Self.initialBearing(first.coordinates)
@@ -113,34 +110,6 @@ struct StepBuilder {
         var travelled = drivingSide == .right ? 180 - angle : 180 + angle
         if travelled <= 0 { travelled += 360 }
         return (Decision(type: type, modifier: ManeuverModifier(turnAngle: angle), exit: count), exit + 1, travelled)
-    }
-
-    /// Merges a turn that follows another within `collapseDistance` into it.
-    private func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
-        let collapsible: Set<ManeuverType> = [.turn, .newName, .continue, .endOfRoad]
-        var previous: Int?
-        for b in decisions.indices {
-            guard let second = decisions[b] else { continue }
-            defer { previous = decisions[b] == nil ? previous : b }
-            guard let a = previous, let first = decisions[a], collapsible.contains(first.type),
-                  collapsible.contains(second.type), first.modifier != .uturn
-            else { continue }
-            let gap = leg.roads[(a + 1)...b].reduce(0) { $0 + $1.distance }
-            guard gap < Self.collapseDistance else { continue }
-            let total = Geodesy.turnAngle(from: views[a].inHeading, to: Double(views[b].outBearing))
-            decisions[b] = nil
-            if abs(total) <= ManeuverClassifier.straightTolerance
-                && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
-            {
-                decisions[a] = nil
-                targets[a] = nil
-                previous = nil
-                continue
-            }
-            let type: ManeuverType = first.type == .newName && second.type == .newName ? .newName : .turn
-            decisions[a] = Decision(type: type, modifier: ManeuverModifier(turnAngle: total))
-            targets[a] = b + 1
-        }
     }
 
     private func makeIntersection(_ v: JunctionView, to: RoadInfo, lanes: [[String]]?, modifier: ManeuverModifier)

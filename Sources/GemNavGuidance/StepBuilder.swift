@@ -97,9 +97,10 @@ struct StepBuilder {
             return (Decision(type: type), nil, nil)
         }
         // Count only exits the traveller could take: arms that may be entered and leave the
-        // roundabout. The exit taken counts too.
+        // roundabout, from the entry junction on (an exit leaving where the route enters
+        // counts, as in OSRM). The exit taken counts too.
         var count = 1
-        for k in (i + 1)..<exit {
+        for k in i..<exit {
             let j = views[k].junction
             let leaves = j.arms.indices.contains {
                 $0 != j.inArm && $0 != j.outArm && j.arms[$0].canEnter && !j.arms[$0].road.isRoundabout

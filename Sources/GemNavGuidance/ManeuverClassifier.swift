@@ -15,13 +15,17 @@ struct JunctionView {
     /// Signed turn angle onto the out-arm, -180…180, positive = right.
     let angle: Double
     /// Indices of arms other than in and out that the traveller could have taken.
-    let alternatives: [Int]
+    let alternatives: ArmSet
 
     init(_ j: RoutePath.Junction) {
         junction = j
         inHeading = Double((j.arms[j.inArm].bearing + 180) % 360)
         angle = Geodesy.turnAngle(from: inHeading, to: Double(j.arms[j.outArm].bearing))
-        alternatives = j.arms.indices.filter { $0 != j.inArm && $0 != j.outArm && j.arms[$0].canEnter }
+        var mask: UInt64 = 0
+        for i in j.arms.indices.prefix(64) where i != j.inArm && i != j.outArm && j.arms[i].canEnter {
+            mask |= 1 << UInt64(i)
+        }
+        alternatives = ArmSet(mask: mask)
     }
 
     /// Signed turn angle onto arm `i`.
@@ -30,6 +34,27 @@ struct JunctionView {
     }
 
     var outBearing: Int { junction.arms[junction.outArm].bearing }
+}
+
+/// A set of arm indices (below 64) as a bit mask: classifying a junction then allocates
+/// nothing, and it runs for every junction of every route.
+struct ArmSet: Sequence {
+    let mask: UInt64
+
+    var isEmpty: Bool { mask == 0 }
+
+    func makeIterator() -> Iterator { Iterator(rest: mask) }
+
+    struct Iterator: IteratorProtocol {
+        var rest: UInt64
+
+        mutating func next() -> Int? {
+            guard rest != 0 else { return nil }
+            let i = rest.trailingZeroBitCount
+            rest &= rest - 1
+            return i
+        }
+    }
 }
 
 /// Decides which junctions deserve an instruction and what kind, following OSRM's

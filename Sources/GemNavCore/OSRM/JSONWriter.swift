@@ -4,9 +4,17 @@
 /// `JSONEncoder`'s reflection and `String(format:)`: numbers are rounded to a fixed number of
 /// decimals and printed with integer arithmetic, trailing zeros trimmed (OSRM's style).
 /// Commas are inserted automatically; callers only open, write and close.
-public struct JSONWriter: Sendable {
-    /// The UTF-8 JSON written so far.
-    public private(set) var bytes: [UInt8]
+///
+/// Sendable like `Array`: a writer shares its buffer with its copies only until one of them
+/// writes, which copies the buffer first (copy-on-write), so no two threads write one buffer.
+public struct JSONWriter: @unchecked Sendable {
+    /// Owns the output memory; the writer keeps its address, length and capacity itself so
+    /// that appending a byte is a store and an increment (an `Array` append checks
+    /// uniqueness and capacity per byte, which dominated encoding).
+    var storage: JSONBuffer
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
     /// Whether the next value or key must be preceded by a comma.
     private var needsComma = false
 
@@ -16,53 +24,60 @@ public struct JSONWriter: Sendable {
 
     /// Creates an empty writer with room for `capacity` bytes.
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 64)
+        storage = JSONBuffer.make(capacity: self.capacity)
+        base = storage.elements
     }
 
+    /// The UTF-8 JSON written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
     /// The JSON written so far as a string.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Opens an object (`{`).
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes the current object (`}`).
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        makeUnique()
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array (`[`).
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes the current array (`]`).
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        makeUnique()
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key that needs no escaping (a literal in the code).
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { append($0) }
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    /// Writes an object key from arbitrary text, escaped.
-    public mutating func key(_ name: String) {
+    /// Writes an object key from arbitrary text, escaped. (Labelled so that literal keys
+    /// pick the unescaped `StaticString` overload: Swift prefers `String` for literals.)
+    public mutating func key(text name: String) {
         string(name)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -78,26 +93,85 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-        bytes.append(quote)
+        append(quote)
         var start = 0
-        for i in 0..<utf8.count {
+        var i = 0
+        let count = utf8.count
+        while i < count {
+            // Skip clean bytes eight at a time: responses are mostly long clean strings
+            // (polylines, instructions, SSML), so the byte loop below rarely runs.
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                if !Self.needsEscaping(word) {
+                    i += 8
+                    continue
+                }
+            }
             let b = utf8[i]
+            i += 1
             if b >= 0x20 && b != quote && b != backslash { continue }
-            if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
-            start = i + 1
+            if i - 1 > start { append(UnsafeBufferPointer(rebasing: utf8[start..<(i - 1)])) }
+            start = i
             switch b {
-            case quote, backslash: bytes.append(contentsOf: [backslash, b])
-            case 0x0A: bytes.append(contentsOf: [backslash, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [backslash, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [backslash, UInt8(ascii: "t")])
+            case quote, backslash: append(backslash, b)
+            case 0x0A: append(backslash, UInt8(ascii: "n"))
+            case 0x0D: append(backslash, UInt8(ascii: "r"))
+            case 0x09: append(backslash, UInt8(ascii: "t"))
             default:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                for c in [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)],
+                          hex[Int(b & 0xF)]] { append(c) }
             }
         }
-        if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
-        bytes.append(quote)
+        if start < count { append(UnsafeBufferPointer(rebasing: utf8[start...])) }
+        append(quote)
+    }
+
+    /// Whether any of eight bytes is a control character, `"` or `\\` (the classic
+    /// "has zero byte" and "has byte less than" bit tricks; may only err towards true).
+    @inline(__always)
+    private static func needsEscaping(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (w &- ones &* 0x20) & ~w & highs
+        let q = w ^ (ones &* 0x22), b = w ^ (ones &* 0x5C)
+        let quotes = (q &- ones) & ~q & highs
+        let backslashes = (b &- ones) & ~b & highs
+        return (control | quotes | backslashes) != 0
+    }
+
+    /// Writes coordinates as an encoded polyline string (Google's format, latitude first)
+    /// straight into the output, without building an intermediate `String`.
+    public mutating func polyline(_ coordinates: [Coordinate], precision: Int) {
+        separate()
+        let factor = precision == 6 ? 1e6 : 1e5
+        append(UInt8(ascii: "\""))
+        var lastLat = 0, lastLon = 0
+        for c in coordinates {
+            let lat = Int((c.latitude * factor).rounded())
+            let lon = Int((c.longitude * factor).rounded())
+            appendPolylineValue(lat - lastLat)
+            appendPolylineValue(lon - lastLon)
+            lastLat = lat
+            lastLon = lon
+        }
+        append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// One zig-zag, 5-bit-chunked polyline value; its only character JSON escapes is `\\`.
+    private mutating func appendPolylineValue(_ value: Int) {
+        var v = value < 0 ? ~(value << 1) : value << 1
+        while v >= 0x20 {
+            appendPolylineChar(UInt8((0x20 | (v & 0x1f)) + 63))
+            v >>= 5
+        }
+        appendPolylineChar(UInt8(v + 63))
+    }
+
+    @inline(__always)
+    private mutating func appendPolylineChar(_ c: UInt8) {
+        if c == UInt8(ascii: "\\") { append(c) }
+        append(c)
     }
 
     /// Writes a number rounded to `decimals` (0…9) decimal places, trailing zeros trimmed.
@@ -109,14 +183,14 @@ public struct JSONWriter: Sendable {
         // Beyond 2^53 the integer path would lose digits; such values never occur in routes.
         guard abs(scaled) < 9e15 else {
             separate()
-            bytes.append(contentsOf: value.description.utf8)
+            for b in value.description.utf8 { append(b) }
             needsComma = true
             return
         }
         separate()
         var n = Int64(scaled)
         if n < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             n = -n
         }
         let unit = Self.intPowersOfTen[d]
@@ -128,16 +202,17 @@ public struct JSONWriter: Sendable {
                 frac /= 10
                 width -= 1
             }
-            bytes.append(UInt8(ascii: "."))
-            // Fill a zero-padded field from the right, avoiding a temporary array.
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-            var i = start + width - 1
+            append(UInt8(ascii: "."))
+            // Fill a zero-padded field from the right, in place.
+            reserve(width)
+            var i = count + width - 1
+            for k in 0..<width { base[count + k] = UInt8(ascii: "0") }
             while frac > 0 {
-                bytes[i] = UInt8(ascii: "0") + UInt8(frac % 10)
+                base[i] = UInt8(ascii: "0") + UInt8(frac % 10)
                 frac /= 10
                 i -= 1
             }
+            count += width
         }
         needsComma = true
     }
@@ -147,7 +222,7 @@ public struct JSONWriter: Sendable {
         separate()
         var n = Int64(value)
         if n < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             n = -n
         }
         appendDigits(n)
@@ -158,10 +233,12 @@ public struct JSONWriter: Sendable {
     public mutating func bool(_ value: Bool) {
         separate()
         if value {
-            bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
+            append(UInt8(ascii: "t"), UInt8(ascii: "r"))
+            append(UInt8(ascii: "u"), UInt8(ascii: "e"))
         } else {
-            bytes.append(contentsOf: [UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"),
-                                      UInt8(ascii: "e")])
+            append(UInt8(ascii: "f"), UInt8(ascii: "a"))
+            append(UInt8(ascii: "l"), UInt8(ascii: "s"))
+            append(UInt8(ascii: "e"))
         }
         needsComma = true
     }
@@ -169,7 +246,8 @@ public struct JSONWriter: Sendable {
     /// Writes `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+        append(UInt8(ascii: "n"), UInt8(ascii: "u"))
+        append(UInt8(ascii: "l"), UInt8(ascii: "l"))
         needsComma = true
     }
 
@@ -182,26 +260,29 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        makeUnique()
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
     private mutating func appendDigits(_ value: Int64) {
         if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            append(UInt8(ascii: "0") + UInt8(value))
             return
         }
         var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                   UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+        var n = 0
         var v = value
         withUnsafeMutableBytes(of: &tmp) { buf in
             while v > 0 {
-                buf[count] = UInt8(ascii: "0") + UInt8(v % 10)
+                buf[n] = UInt8(ascii: "0") + UInt8(v % 10)
                 v /= 10
-                count += 1
+                n += 1
             }
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buf[i]) }
+            reserve(n)
+            for i in 0..<n { base[count + i] = buf[n - 1 - i] }
+            count += n
         }
     }
 }

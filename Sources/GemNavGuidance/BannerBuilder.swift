@@ -51,7 +51,11 @@ struct BannerBuilder {
                 components.append(BannerComponent(type: "text", text: usesDestinations ? destinations : aheadText))
             }
         }
-        let text = components.map(\.text).joined(separator: " ")
+        var text = ""
+        for (i, c) in components.enumerated() {
+            if i > 0 { text += " " }
+            text += c.text
+        }
         let banner = BannerContent(text: text, type: step.decision.type, modifier: step.decision.modifier,
                                    degrees: step.degrees, components: components)
         return (banner, usesDestinations)

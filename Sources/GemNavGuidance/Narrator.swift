@@ -3,6 +3,14 @@ import GemNavCore
 /// Words planned steps using a language's string table.
 struct Narrator {
     let table: InstructionTable
+    /// Phrases used for every prompt, looked up once per leg rather than per prompt.
+    private let thenPhrase: Template, inDistancePhrase: Template
+
+    init(table: InstructionTable) {
+        self.table = table
+        thenPhrase = table.phrase("then")
+        inDistancePhrase = table.phrase("inDistance")
+    }
 
     /// Maneuvers whose signposted destinations matter more than the (usually absent) name.
     private static let destinationFirst: Set<ManeuverType> = [.onRamp, .offRamp, .fork, .merge]
@@ -53,7 +61,7 @@ struct Narrator {
         v.first = first
         v.second = second
         v.lowercaseContinuations = table.lowercaseAfterPrefix
-        return table.phrase("then").render(v)
+        return thenPhrase.render(v)
     }
 
     /// "In 300 meters, turn left".
@@ -62,7 +70,7 @@ struct Narrator {
         v.distance = distance
         v.instruction = instruction
         v.lowercaseContinuations = table.lowercaseAfterPrefix
-        return table.phrase("inDistance").render(v)
+        return inDistancePhrase.render(v)
     }
 
     /// "Name (Ref)", "Name", "Ref" or "".

@@ -44,7 +44,7 @@ struct StepBuilder {
             bearingAfter: startBearing, road: first.road, target: first.road)
         depart.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
                                                  entry: [true], inIndex: nil, outIndex: 0))
-        depart.append(first)
+        depart.append(leg.roads, 0)
         steps.append(depart)
         // The step being filled is always the last one, mutated in place: copying a
         // PlannedStep per maneuver showed up in profiles.
@@ -77,10 +77,10 @@ struct StepBuilder {
             // maneuver's own location; a way merely changing tags is no intersection.
             if decisions[i] != nil || views[i].junction.arms.count > 2 {
                 steps[steps.count - 1].intersections.append(
-                    makeIntersection(views[i], to: roads[i + 1].road, lanes: laneIndications,
+                    makeIntersection(views[i], to: leg.roads, i + 1, lanes: laneIndications,
                                      modifier: decisions[i]?.modifier ?? .straight))
             }
-            steps[steps.count - 1].append(roads[i + 1])
+            steps[steps.count - 1].append(leg.roads, i + 1)
         }
         steps.append(arrive(on: last))
         return steps
@@ -113,14 +113,17 @@ struct StepBuilder {
         return (Decision(type: type, modifier: ManeuverModifier(turnAngle: angle), exit: count), exit + 1, travelled)
     }
 
-    private func makeIntersection(_ v: JunctionView, to: RoadInfo, lanes: [[String]]?, modifier: ManeuverModifier)
-        -> Intersection
+    /// The intersection record of a junction; `to` is named by index so the road's
+    /// attributes are read in place rather than copied.
+    private func makeIntersection(_ v: JunctionView, to roads: [RoutePath.RoadStretch], _ k: Int,
+                                  lanes: [[String]]?, modifier: ManeuverModifier) -> Intersection
     {
         let j = v.junction
         var classes = [String]()
-        if to.isToll { classes.append("toll") }
-        if to.roadClass == .motorway || to.roadClass == .motorwayLink { classes.append("motorway") }
-        if to.mode == .ferry { classes.append("ferry") }
+        if roads[k].road.isToll { classes.append("toll") }
+        let roadClass = roads[k].road.roadClass
+        if roadClass == .motorway || roadClass == .motorwayLink { classes.append("motorway") }
+        if roads[k].road.mode == .ferry { classes.append("ferry") }
         return Intersection(location: j.location, bearings: j.arms.map(\.bearing), entry: j.arms.map(\.canEnter),
                             inIndex: j.inArm, outIndex: j.outArm, lanes: lanes.map { Lanes.lanes($0, for: modifier) },
                             classes: classes)

@@ -3,7 +3,7 @@ import GemNavCore
 import Testing
 
 /// The byte-level JSON writer: escaping at every alignment of the eight-byte scan, direct
-/// polyline output, and value semantics of copies.
+/// and polyline output.
 @Suite struct JSONWriterTests {
     @Test func escapesEveryAlignment() throws {
         for prefix in 0..<9 {
@@ -32,18 +32,5 @@ import Testing
             let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String]
             #expect(decoded == [Polyline.encode(line, precision: precision)])
         }
-    }
-
-    @Test func copiesDoNotShareWrites() {
-        var a = JSONWriter(capacity: 8)
-        a.beginArray()
-        a.int(1)
-        var b = a
-        b.int(2)
-        a.int(3)
-        a.endArray()
-        b.endArray()
-        #expect(a.string == "[1,3]")
-        #expect(b.string == "[1,2]")
     }
 }

@@ -1,36 +1,16 @@
-/// The memory a `JSONWriter` writes into: a reference-counted block of bytes. The writer
-/// tracks length and capacity itself and copies the block before writing when a copy of
-/// the writer shares it, so `JSONWriter` keeps value semantics.
-final class JSONBuffer: ManagedBuffer<Int, UInt8> {
-    /// A buffer with room for at least `capacity` bytes.
-    static func make(capacity: Int) -> JSONBuffer {
-        unsafeDowncast(JSONBuffer.create(minimumCapacity: capacity) { _ in 0 }, to: JSONBuffer.self)
-    }
-
-    /// The first byte. Stable for the buffer's lifetime (the writer holds the buffer).
-    var elements: UnsafeMutablePointer<UInt8> { withUnsafeMutablePointerToElements { $0 } }
-}
-
 extension JSONWriter {
-    /// Copies the bytes into a buffer of its own when another writer shares it.
-    @inline(__always)
-    mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { regrow(to: capacity) }
-    }
-
     /// Makes room for `n` more bytes.
     @inline(__always)
     mutating func reserve(_ n: Int) {
         if count + n > capacity { regrow(to: Swift.max(capacity * 2, count + n)) }
     }
 
-    /// Moves the bytes into a new buffer of `newCapacity` bytes.
+    /// Moves the bytes into a new block of `newCapacity` bytes.
     mutating func regrow(to newCapacity: Int) {
-        let fresh = JSONBuffer.make(capacity: newCapacity)
-        let target = fresh.elements
-        target.update(from: base, count: count)
-        storage = fresh
-        base = target
+        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        fresh.update(from: base, count: count)
+        base.deallocate()
+        base = fresh
         capacity = newCapacity
     }
 

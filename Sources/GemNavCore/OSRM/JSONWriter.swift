@@ -5,13 +5,11 @@
 /// decimals and printed with integer arithmetic, trailing zeros trimmed (OSRM's style).
 /// Commas are inserted automatically; callers only open, write and close.
 ///
-/// Sendable like `Array`: a writer shares its buffer with its copies only until one of them
-/// writes, which copies the buffer first (copy-on-write), so no two threads write one buffer.
-public struct JSONWriter: @unchecked Sendable {
-    /// Owns the output memory; the writer keeps its address, length and capacity itself so
-    /// that appending a byte is a store and an increment (an `Array` append checks
-    /// uniqueness and capacity per byte, which dominated encoding).
-    var storage: JSONBuffer
+/// The writer is non-copyable: it owns its buffer outright, so appending a byte is a store
+/// and an increment, with none of the uniqueness and capacity checks an `Array` append makes
+/// per byte (those dominated encoding). It is Sendable because nothing else can reach the
+/// buffer.
+public struct JSONWriter: ~Copyable, @unchecked Sendable {
     var base: UnsafeMutablePointer<UInt8>
     var count = 0
     var capacity: Int
@@ -25,9 +23,10 @@ public struct JSONWriter: @unchecked Sendable {
     /// Creates an empty writer with room for `capacity` bytes.
     public init(capacity: Int = 4096) {
         self.capacity = Swift.max(capacity, 64)
-        storage = JSONBuffer.make(capacity: self.capacity)
-        base = storage.elements
+        base = .allocate(capacity: self.capacity)
     }
+
+    deinit { base.deallocate() }
 
     /// The UTF-8 JSON written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -44,7 +43,6 @@ public struct JSONWriter: @unchecked Sendable {
 
     /// Closes the current object (`}`).
     public mutating func endObject() {
-        makeUnique()
         append(UInt8(ascii: "}"))
         needsComma = true
     }
@@ -58,7 +56,6 @@ public struct JSONWriter: @unchecked Sendable {
 
     /// Closes the current array (`]`).
     public mutating func endArray() {
-        makeUnique()
         append(UInt8(ascii: "]"))
         needsComma = true
     }
@@ -66,10 +63,13 @@ public struct JSONWriter: @unchecked Sendable {
     /// Writes an object key that needs no escaping (a literal in the code).
     public mutating func key(_ name: StaticString) {
         separate()
-        append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { append($0) }
-        append(UInt8(ascii: "\""))
-        append(UInt8(ascii: ":"))
+        let n = name.utf8CodeUnitCount
+        reserve(n + 3)
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: name.utf8Start, count: n)
+        base[count + n + 1] = UInt8(ascii: "\"")
+        base[count + n + 2] = UInt8(ascii: ":")
+        count += n + 3
         needsComma = false
     }
 
@@ -260,7 +260,6 @@ public struct JSONWriter: @unchecked Sendable {
     }
 
     private mutating func separate() {
-        makeUnique()
         if needsComma { append(UInt8(ascii: ",")) }
     }
 

@@ -137,9 +137,14 @@ enum ManeuverClassifier {
     private static func fork(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Decision? {
         guard abs(v.angle) <= forkTolerance else { return nil }
         let arms = v.junction.arms
-        let ahead = v.alternatives.filter { abs(v.angle(of: $0)) <= forkTolerance }
-        let sideways = v.alternatives.filter { abs(v.angle(of: $0)) <= 90 }
-        guard ahead.count == 1, sideways.count == 1, let other = ahead.first else { return nil }
+        // Exactly one alternative within 90° of straight, and that one within the fork
+        // tolerance (counted without building arrays: this runs at most junctions).
+        var other = -1, sideways = 0
+        for a in v.alternatives where abs(v.angle(of: a)) <= 90 {
+            sideways += 1
+            other = a
+        }
+        guard sideways == 1, abs(v.angle(of: other)) <= forkTolerance else { return nil }
         let otherRoad = arms[other].road
         // Staying on the main road while a smaller one branches off is not a fork.
         if sameRoad(from, to) && otherRoad.roadClass.rank < to.roadClass.rank { return nil }

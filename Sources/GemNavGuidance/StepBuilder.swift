@@ -124,7 +124,15 @@ struct StepBuilder {
         let roadClass = roads[k].road.roadClass
         if roadClass == .motorway || roadClass == .motorwayLink { classes.append("motorway") }
         if roads[k].road.mode == .ferry { classes.append("ferry") }
-        return Intersection(location: j.location, bearings: j.arms.map(\.bearing), entry: j.arms.map(\.canEnter),
+        // Sized up front: `map` over the arms grew these arrays element by element.
+        var bearings = [Int](), entry = [Bool]()
+        bearings.reserveCapacity(j.arms.count)
+        entry.reserveCapacity(j.arms.count)
+        for a in j.arms.indices {
+            bearings.append(j.arms[a].bearing)
+            entry.append(j.arms[a].canEnter)
+        }
+        return Intersection(location: j.location, bearings: bearings, entry: entry,
                             inIndex: j.inArm, outIndex: j.outArm, lanes: lanes.map { Lanes.lanes($0, for: modifier) },
                             classes: classes)
     }

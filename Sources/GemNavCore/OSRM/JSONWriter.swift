@@ -147,8 +147,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         append(UInt8(ascii: "\""))
         var lastLat = 0, lastLon = 0
         for c in coordinates {
-            let lat = Int((c.latitude * factor).rounded())
-            let lon = Int((c.longitude * factor).rounded())
+            let lat = Int(Rounding.halfAwayFromZero(c.latitude * factor))
+            let lon = Int(Rounding.halfAwayFromZero(c.longitude * factor))
             appendPolylineValue(lat - lastLat)
             appendPolylineValue(lon - lastLon)
             lastLat = lat
@@ -179,7 +179,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     public mutating func number(_ value: Double, decimals: Int) {
         guard value.isFinite else { return null() }
         let d = Swift.max(0, Swift.min(9, decimals))
-        let scaled = (value * Self.powersOfTen[d]).rounded()
+        let scaled = value * Self.powersOfTen[d]
         // Beyond 2^53 the integer path would lose digits; such values never occur in routes.
         guard abs(scaled) < 9e15 else {
             separate()
@@ -188,7 +188,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             return
         }
         separate()
-        var n = Int64(scaled)
+        var n = Rounding.halfAwayFromZero(scaled)
         if n < 0 {
             append(UInt8(ascii: "-"))
             n = -n

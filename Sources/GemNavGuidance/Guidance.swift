@@ -116,7 +116,7 @@ public enum Guidance {
             for (d, t) in zip(leg.roads[r].segmentDistances, leg.roads[r].segmentDurations) {
                 a.distance.append(d)
                 a.duration.append(t)
-                a.speed.append(t > 0 ? (d / t * 10).rounded() / 10 : 0)
+                a.speed.append(t > 0 ? Double(Rounding.halfAwayFromZero(d / t * 10)) / 10 : 0)
                 a.maxspeed.append(limit)
             }
         }

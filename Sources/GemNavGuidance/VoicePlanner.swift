@@ -28,6 +28,7 @@ struct VoicePlanner {
             nowText = narrator.chain(nowText, aheadTexts[k + 2])
         }
         var out = [VoiceInstruction]()
+        out.reserveCapacity(3)
         var room = length
         if k == 0 {
             let depart = length / speed < Self.chainTime ? narrator.chain(texts[0], aheadTexts[1]) : texts[0]

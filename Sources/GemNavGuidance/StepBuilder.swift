@@ -40,7 +40,8 @@ struct StepBuilder {
         var steps = [PlannedStep]()
         let startBearing = Self.initialBearing(first.coordinates)
         var depart = PlannedStep(
-            decision: Decision(type: .depart), location: first.coordinates[0], bearingBefore: 0,
+            decision: Decision(type: .depart, modifier: departModifier(startBearing)),
+            location: first.coordinates[0], bearingBefore: 0,
             bearingAfter: startBearing, road: first.road, target: first.road)
         depart.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
                                                  entry: [true], inIndex: nil, outIndex: 0))
@@ -151,6 +152,15 @@ struct StepBuilder {
         step.intersections = [Intersection(location: end, bearings: [(heading + 180) % 360], entry: [true],
                                            inIndex: 0, outIndex: nil)]
         return step
+    }
+
+    /// As in OSRM, the turn from the input coordinate onto the road at departure ("depart
+    /// left": coming from the point, turn left to drive off); nil when the point is on the road.
+    private func departModifier(_ startBearing: Int) -> ManeuverModifier? {
+        guard let departure, Geodesy.distance(departure.input, departure.location) > 1 else { return nil }
+        let approach = Geodesy.bearing(departure.input, departure.location)
+        let modifier = ManeuverModifier(turnAngle: Geodesy.turnAngle(from: approach, to: Double(startBearing)))
+        return modifier == .uturn ? nil : modifier
     }
 
     /// Left or right of the travel direction, straight when the point is dead ahead or

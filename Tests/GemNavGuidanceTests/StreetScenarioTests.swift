@@ -94,7 +94,7 @@ import Testing
             == "Turn left at the end of the road onto Cross Street")
     }
 
-    @Test func arrivalSideOfTheStreet() throws {
+    @Test func sideOfTheStreetAtDepartureAndArrival() throws {
         var map = GridMap()
         map.way([(0, 0), (0, 4)], street("Main Street"))
         // Travelling east, north of the road is on the left.
@@ -103,6 +103,9 @@ import Testing
         #expect(left.maneuvers.last == "arrive left")
         let right = try map.guide((0, 0.5), (-0.2, 3))
         #expect(right.instructions.last == "You have arrived at your destination, on the right")
+        // Leaving from south of the road, eastbound, is a right turn onto it (OSRM's depart modifier).
+        #expect(try map.guide((-0.2, 0.5), (0, 3.5)).maneuvers.first == "depart right")
+        #expect(left.maneuvers.first == "depart")
     }
 
     @Test func lanesMarkTheOnesToUse() throws {

@@ -111,7 +111,10 @@ struct StepBuilder {
         let angle = Geodesy.turnAngle(from: views[i].inHeading, to: Double(views[exit].outBearing))
         var travelled = drivingSide == .right ? 180 - angle : 180 + angle
         if travelled <= 0 { travelled += 360 }
-        return (Decision(type: type, modifier: ManeuverModifier(turnAngle: angle), exit: count), exit + 1, travelled)
+        // The modifier is the turn into the ring, as osrm-routed reports it; where the exit
+        // lies is told by `exit` and, for banner icons, by the degrees travelled.
+        let entry = ManeuverModifier(turnAngle: views[i].angle)
+        return (Decision(type: type, modifier: entry, exit: count), exit + 1, travelled)
     }
 
     /// The intersection record of a junction; `to` is named by index so the road's

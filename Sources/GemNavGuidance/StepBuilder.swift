@@ -45,6 +45,7 @@ struct StepBuilder {
             bearingAfter: startBearing, road: first.road, target: first.road)
         depart.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
                                                  entry: [true], inIndex: nil, outIndex: 0))
+        reserve(&depart, from: 0, decisions)
         depart.append(leg.roads, 0)
         steps.append(depart)
         // The step being filled is always the last one, mutated in place: copying a
@@ -70,6 +71,7 @@ struct StepBuilder {
                 var step = PlannedStep(decision: decision, location: views[i].junction.location,
                                        bearingBefore: Int(views[i].inHeading), bearingAfter: views[i].outBearing,
                                        road: stepRoad, target: named)
+                reserve(&step, from: i + 1, decisions)
                 step.degrees = degrees[i]
                 if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { step.rotaryName = roads[i + 1].road.name }
                 steps.append(step)
@@ -85,6 +87,20 @@ struct StepBuilder {
         }
         steps.append(arrive(on: last))
         return steps
+    }
+
+    /// Sizes the arrays of a step whose first road is `first` for all the roads it covers (up
+    /// to the next maneuver): growing them junction by junction showed in profiles.
+    private func reserve(_ step: inout PlannedStep, from first: Int, _ decisions: [Decision?]) {
+        var points = leg.roads[first].coordinates.count, crossings = 1
+        var k = first
+        while k < decisions.count && decisions[k] == nil {
+            k += 1
+            points += leg.roads[k].coordinates.count
+            crossings += 1
+        }
+        step.geometry.reserveCapacity(points)
+        step.intersections.reserveCapacity(crossings)
     }
 
     /// The roundabout maneuver at junction `i`, where the route enters a roundabout.

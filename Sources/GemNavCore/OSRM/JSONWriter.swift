@@ -14,7 +14,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     var count = 0
     var capacity: Int
     /// Whether the next value or key must be preceded by a comma.
-    private var needsComma = false
+    var needsComma = false
 
     private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
     private static let intPowersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
@@ -139,41 +139,6 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         return (control | quotes | backslashes) != 0
     }
 
-    /// Writes coordinates as an encoded polyline string (Google's format, latitude first)
-    /// straight into the output, without building an intermediate `String`.
-    public mutating func polyline(_ coordinates: [Coordinate], precision: Int) {
-        separate()
-        let factor = precision == 6 ? 1e6 : 1e5
-        append(UInt8(ascii: "\""))
-        var lastLat = 0, lastLon = 0
-        for c in coordinates {
-            let lat = Int(Rounding.halfAwayFromZero(c.latitude * factor))
-            let lon = Int(Rounding.halfAwayFromZero(c.longitude * factor))
-            appendPolylineValue(lat - lastLat)
-            appendPolylineValue(lon - lastLon)
-            lastLat = lat
-            lastLon = lon
-        }
-        append(UInt8(ascii: "\""))
-        needsComma = true
-    }
-
-    /// One zig-zag, 5-bit-chunked polyline value; its only character JSON escapes is `\\`.
-    private mutating func appendPolylineValue(_ value: Int) {
-        var v = value < 0 ? ~(value << 1) : value << 1
-        while v >= 0x20 {
-            appendPolylineChar(UInt8((0x20 | (v & 0x1f)) + 63))
-            v >>= 5
-        }
-        appendPolylineChar(UInt8(v + 63))
-    }
-
-    @inline(__always)
-    private mutating func appendPolylineChar(_ c: UInt8) {
-        if c == UInt8(ascii: "\\") { append(c) }
-        append(c)
-    }
-
     /// Writes a number rounded to `decimals` (0…9) decimal places, trailing zeros trimmed.
     /// Non-finite values have no JSON form and are written as `null`.
     public mutating func number(_ value: Double, decimals: Int) {
@@ -259,7 +224,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         endArray()
     }
 
-    private mutating func separate() {
+    mutating func separate() {
         if needsComma { append(UInt8(ascii: ",")) }
     }
 

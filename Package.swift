@@ -79,11 +79,12 @@ let package = Package(
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
         // Helpers the test suites share: OSM XML maps built in code, test data paths.
-        .target(name: "GemNavTestSupport", dependencies: ["GemNavOSM"], path: "Tests/Support"),
+        .target(name: "GemNavTestSupport", dependencies: ["GemNavCore", "GemNavOSM"], path: "Tests/Support"),
         .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM", "GemNavTestSupport"]),
         .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM", "GemNavTestSupport"]),
         .testTarget(
-            name: "GemNavGuidanceTests", dependencies: ["GemNavGuidance", "GemNavCore"],
+            name: "GemNavGuidanceTests",
+            dependencies: ["GemNavGuidance", "GemNavCore", "GemNavRouting", "GemNavTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "GemNavNavigationTests", dependencies: ["GemNavNavigation"]),
         .testTarget(

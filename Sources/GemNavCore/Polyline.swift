@@ -8,8 +8,8 @@ public enum Polyline {
         out.reserveCapacity(coordinates.count * 8)
         var lastLat = 0, lastLon = 0
         for c in coordinates {
-            let lat = Int((c.latitude * factor).rounded())
-            let lon = Int((c.longitude * factor).rounded())
+            let lat = Int(Rounding.halfAwayFromZero(c.latitude * factor))
+            let lon = Int(Rounding.halfAwayFromZero(c.longitude * factor))
             append(lat - lastLat, to: &out)
             append(lon - lastLon, to: &out)
             lastLat = lat

@@ -32,6 +32,7 @@ struct BannerBuilder {
     private func content(_ step: PlannedStep, aheadText: String) -> (banner: BannerContent, usesDestinations: Bool) {
         let road = step.target
         var components = [BannerComponent]()
+        components.reserveCapacity(4)
         var usesDestinations = false
         if step.decision.type == .offRamp && !road.exits.isEmpty {
             components.append(BannerComponent(type: "exit", text: narrator.table.phrase("exitLabel").render(SlotValues())))
@@ -41,9 +42,15 @@ struct BannerBuilder {
             components.append(BannerComponent(type: "text", text: aheadText))
         } else {
             if !road.name.isEmpty { components.append(BannerComponent(type: "text", text: road.name)) }
-            for (i, ref) in road.ref.split(separator: ";").enumerated() {
-                if i > 0 || !road.name.isEmpty { components.append(BannerComponent(type: "delimiter", text: "/")) }
-                components.append(BannerComponent(type: "icon", text: String(ref.trimmed)))
+            // Most roads have no ref or a single one: only split when there are several.
+            if road.ref.utf8.contains(UInt8(ascii: ";")) {
+                for (i, ref) in road.ref.split(separator: ";").enumerated() {
+                    if i > 0 || !road.name.isEmpty { components.append(BannerComponent(type: "delimiter", text: "/")) }
+                    components.append(BannerComponent(type: "icon", text: String(ref.trimmed)))
+                }
+            } else if !road.ref.isEmpty {
+                if !road.name.isEmpty { components.append(BannerComponent(type: "delimiter", text: "/")) }
+                components.append(BannerComponent(type: "icon", text: String(Substring(road.ref).trimmed)))
             }
             if road.name.isEmpty && road.ref.isEmpty {
                 let destinations = Narrator.destinations(road)
@@ -51,7 +58,11 @@ struct BannerBuilder {
                 components.append(BannerComponent(type: "text", text: usesDestinations ? destinations : aheadText))
             }
         }
-        let text = components.map(\.text).joined(separator: " ")
+        var text = ""
+        for (i, c) in components.enumerated() {
+            if i > 0 { text += " " }
+            text += c.text
+        }
         let banner = BannerContent(text: text, type: step.decision.type, modifier: step.decision.modifier,
                                    degrees: step.degrees, components: components)
         return (banner, usesDestinations)

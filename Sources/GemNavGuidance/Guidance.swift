@@ -47,12 +47,13 @@ public enum Guidance {
         var texts = [String](), aheadTexts = [String]()
         texts.reserveCapacity(planned.count)
         aheadTexts.reserveCapacity(planned.count)
-        for (i, step) in planned.enumerated() {
-            let previous = i > 0 ? planned[i - 1] : nil
-            let arriving = step.decision.type == .arrive
-            let text = narrator.instruction(step, previous: previous, stop: arriving ? stop : nil)
+        for i in planned.indices {
+            let previousMode = i > 0 ? planned[i - 1].road.mode : nil
+            let arriving = planned[i].decision.type == .arrive
+            let text = narrator.instruction(planned[i], previousMode: previousMode, stop: arriving ? stop : nil)
             texts.append(text)
-            aheadTexts.append(arriving ? narrator.instruction(step, previous: previous, ahead: true, stop: stop) : text)
+            aheadTexts.append(arriving
+                ? narrator.instruction(planned[i], previousMode: previousMode, ahead: true, stop: stop) : text)
         }
         let voice = VoicePlanner(narrator: narrator, units: options.units)
         let banners = BannerBuilder(narrator: narrator)
@@ -115,7 +116,7 @@ public enum Guidance {
             for (d, t) in zip(leg.roads[r].segmentDistances, leg.roads[r].segmentDurations) {
                 a.distance.append(d)
                 a.duration.append(t)
-                a.speed.append(t > 0 ? (d / t * 10).rounded() / 10 : 0)
+                a.speed.append(t > 0 ? Double(Rounding.halfAwayFromZero(d / t * 10)) / 10 : 0)
                 a.maxspeed.append(limit)
             }
         }

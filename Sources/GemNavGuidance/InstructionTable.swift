@@ -27,6 +27,10 @@ final class InstructionTable: Sendable {
     private let phrases: [String: Template]
     private let units: [String: Template]
     private let fallback: InstructionTable?
+    /// Every maneuver template, resolved (variant, then `default`, then English) when the
+    /// table loads and indexed by `TypeKey` and `VariantKey`: wording a step is then array
+    /// indexing rather than two string-keyed dictionary lookups.
+    private let resolved: [Template?]
 
     private init(code: String, source: Source, fallback: InstructionTable?) {
         self.code = code
@@ -39,6 +43,16 @@ final class InstructionTable: Sendable {
         phrases = source.phrases.mapValues(Template.init)
         units = source.units.mapValues(Template.init)
         self.fallback = fallback
+        let own = instructions
+        resolved = Self.resolveAll { type, variant in
+            if let group = own[type], let t = group[variant] ?? group["default"] { return t }
+            return fallback?.instruction(type, variant)
+        }
+    }
+
+    /// The template for a maneuver, precomputed.
+    func instruction(_ type: TypeKey, _ variant: VariantKey) -> Template? {
+        resolved[type.index * VariantKey.count + variant.index]
     }
 
     /// The template for a maneuver type (OSRM's string) and variant key, or the type's

@@ -15,13 +15,17 @@ struct JunctionView {
     /// Signed turn angle onto the out-arm, -180…180, positive = right.
     let angle: Double
     /// Indices of arms other than in and out that the traveller could have taken.
-    let alternatives: [Int]
+    let alternatives: ArmSet
 
     init(_ j: RoutePath.Junction) {
         junction = j
         inHeading = Double((j.arms[j.inArm].bearing + 180) % 360)
         angle = Geodesy.turnAngle(from: inHeading, to: Double(j.arms[j.outArm].bearing))
-        alternatives = j.arms.indices.filter { $0 != j.inArm && $0 != j.outArm && j.arms[$0].canEnter }
+        var mask: UInt64 = 0
+        for i in j.arms.indices.prefix(64) where i != j.inArm && i != j.outArm && j.arms[i].canEnter {
+            mask |= 1 << UInt64(i)
+        }
+        alternatives = ArmSet(mask: mask)
     }
 
     /// Signed turn angle onto arm `i`.
@@ -30,6 +34,27 @@ struct JunctionView {
     }
 
     var outBearing: Int { junction.arms[junction.outArm].bearing }
+}
+
+/// A set of arm indices (below 64) as a bit mask: classifying a junction then allocates
+/// nothing, and it runs for every junction of every route.
+struct ArmSet: Sequence {
+    let mask: UInt64
+
+    var isEmpty: Bool { mask == 0 }
+
+    func makeIterator() -> Iterator { Iterator(rest: mask) }
+
+    struct Iterator: IteratorProtocol {
+        var rest: UInt64
+
+        mutating func next() -> Int? {
+            guard rest != 0 else { return nil }
+            let i = rest.trailingZeroBitCount
+            rest &= rest - 1
+            return i
+        }
+    }
 }
 
 /// Decides which junctions deserve an instruction and what kind, following OSRM's
@@ -46,10 +71,27 @@ enum ManeuverClassifier {
     static func sameRoad(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
         if !a.name.isEmpty && a.name == b.name { return true }
         if a.name.isEmpty || b.name.isEmpty {
-            if !a.ref.isEmpty && a.ref == b.ref { return true }
+            if !a.ref.isEmpty && sharesRef(a.ref, b.ref) { return true }
             return a.name.isEmpty && b.name.isEmpty && b.ref.isEmpty
         }
         return false
+    }
+
+    /// Whether two `ref` values share a route number, ignoring spaces and case ("IP1" and
+    /// "IP 1" are one road, and so are "IC 1;IC 23" and "IC 23").
+    static func sharesRef(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        if b.isEmpty { return false }
+        let left = a.utf8.split(separator: UInt8(ascii: ";")).map(normalizedRef)
+        return b.utf8.split(separator: UInt8(ascii: ";")).contains { left.contains(normalizedRef($0)) }
+    }
+
+    /// A ref's bytes without spaces, upper-cased (ASCII; refs are route numbers).
+    private static func normalizedRef(_ ref: Substring.UTF8View.SubSequence) -> [UInt8] {
+        ref.compactMap { c -> UInt8? in
+            if c == UInt8(ascii: " ") { return nil }
+            return c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") ? c - 32 : c
+        }
     }
 
     /// The maneuver at a junction between roads `from` and `to`, nil when none is needed.
@@ -95,9 +137,14 @@ enum ManeuverClassifier {
     private static func fork(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Decision? {
         guard abs(v.angle) <= forkTolerance else { return nil }
         let arms = v.junction.arms
-        let ahead = v.alternatives.filter { abs(v.angle(of: $0)) <= forkTolerance }
-        let sideways = v.alternatives.filter { abs(v.angle(of: $0)) <= 90 }
-        guard ahead.count == 1, sideways.count == 1, let other = ahead.first else { return nil }
+        // Exactly one alternative within 90° of straight, and that one within the fork
+        // tolerance (counted without building arrays: this runs at most junctions).
+        var other = -1, sideways = 0
+        for a in v.alternatives where abs(v.angle(of: a)) <= 90 {
+            sideways += 1
+            other = a
+        }
+        guard sideways == 1, abs(v.angle(of: other)) <= forkTolerance else { return nil }
         let otherRoad = arms[other].road
         // Staying on the main road while a smaller one branches off is not a fork.
         if sameRoad(from, to) && otherRoad.roadClass.rank < to.roadClass.rank { return nil }

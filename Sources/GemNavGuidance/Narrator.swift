@@ -3,28 +3,42 @@ import GemNavCore
 /// Words planned steps using a language's string table.
 struct Narrator {
     let table: InstructionTable
+    /// Phrases used for every prompt, looked up once per leg rather than per prompt.
+    private let thenPhrase: Template, inDistancePhrase: Template
+
+    init(table: InstructionTable) {
+        self.table = table
+        thenPhrase = table.phrase("then")
+        inDistancePhrase = table.phrase("inDistance")
+    }
 
     /// Maneuvers whose signposted destinations matter more than the (usually absent) name.
-    private static let destinationFirst: Set<ManeuverType> = [.onRamp, .offRamp, .fork, .merge]
+    private static func destinationFirst(_ type: ManeuverType) -> Bool {
+        switch type {
+        case .onRamp, .offRamp, .fork, .merge: return true
+        default: return false
+        }
+    }
 
     /// The written instruction for a step; `ahead` words an arrival as still to come
     /// ("You will arrive…") for prompts spoken before it, and `stop` numbers an intermediate
-    /// destination ("your 2nd destination").
-    func instruction(_ step: PlannedStep, previous: PlannedStep?, ahead: Bool = false, stop: Int? = nil) -> String {
+    /// destination ("your 2nd destination"). `previousMode` is the travel mode of the step
+    /// before (leaving a ferry is worded differently).
+    func instruction(_ step: PlannedStep, previousMode: TravelMode?, ahead: Bool = false, stop: Int? = nil)
+        -> String
+    {
         let d = step.decision
-        var type = d.type.rawValue
-        var variant = d.modifier?.rawValue ?? "default"
+        var type = InstructionTable.TypeKey.maneuver(d.type)
+        var variant = d.modifier.map(InstructionTable.VariantKey.modifier) ?? .standard
         switch d.type {
-        case .depart: variant = "default"
-        case .arrive:
-            if stop != nil { type = "arrive stop" }
-            if ahead { type += " ahead" }
-        case .roundabout: variant = d.exit == nil ? "noExit" : "default"
+        case .depart: variant = .standard
+        case .arrive: type = .arrival(stop: stop != nil, ahead: ahead)
+        case .roundabout: variant = d.exit == nil ? .noExit : .standard
         case .rotary:
             let named = step.rotaryName != nil
-            variant = d.exit == nil ? (named ? "namedNoExit" : "noExit") : (named ? "named" : "default")
+            variant = d.exit == nil ? (named ? .namedNoExit : .noExit) : (named ? .named : .standard)
         case .notification:
-            variant = step.road.mode == .ferry ? "ferry" : (previous?.road.mode == .ferry ? "leaveFerry" : "default")
+            variant = step.road.mode == .ferry ? .ferry : (previousMode == .ferry ? .leaveFerry : .standard)
         default: break
         }
         guard let template = table.instruction(type, variant) else { return "" }
@@ -32,7 +46,7 @@ struct Narrator {
         if d.type != .arrive {
             v.wayName = Self.wayName(step.target)
             v.destination = Self.spokenDestination(step.target)
-            if Self.destinationFirst.contains(d.type) && !v.destination.isEmpty {
+            if Self.destinationFirst(d.type) && !v.destination.isEmpty {
                 v.wayName = ""
             } else if !v.wayName.isEmpty {
                 v.destination = ""
@@ -53,7 +67,7 @@ struct Narrator {
         v.first = first
         v.second = second
         v.lowercaseContinuations = table.lowercaseAfterPrefix
-        return table.phrase("then").render(v)
+        return thenPhrase.render(v)
     }
 
     /// "In 300 meters, turn left".
@@ -62,7 +76,7 @@ struct Narrator {
         v.distance = distance
         v.instruction = instruction
         v.lowercaseContinuations = table.lowercaseAfterPrefix
-        return table.phrase("inDistance").render(v)
+        return inDistancePhrase.render(v)
     }
 
     /// "Name (Ref)", "Name", "Ref" or "".

@@ -32,14 +32,19 @@ struct PlannedStep {
         self.target = target
     }
 
-    /// Adds a stretch's geometry and figures, sharing the joint point with the previous one.
-    mutating func append(_ stretch: borrowing RoutePath.RoadStretch) {
-        if let last = geometry.last, last == stretch.coordinates.first {
-            geometry.append(contentsOf: stretch.coordinates.dropFirst())
+    /// Adds stretch `k` of `roads` (geometry and figures), sharing the joint point with the
+    /// previous one. Taking the array and an index reads the stretch in place: copying a
+    /// stretch (its road's seven strings and three arrays) per junction showed in profiles.
+    mutating func append(_ roads: [RoutePath.RoadStretch], _ k: Int) {
+        let line = roads[k].coordinates
+        if let last = geometry.last, last == line.first {
+            geometry.append(contentsOf: line.dropFirst())
         } else {
-            geometry.append(contentsOf: stretch.coordinates)
+            geometry.append(contentsOf: line)
         }
-        let d = stretch.distance, t = stretch.duration
+        var d = 0.0, t = 0.0
+        for x in roads[k].segmentDistances { d += x }
+        for x in roads[k].segmentDurations { t += x }
         distance += d
         duration += t
         if t > 0 { endSpeed = d / t }

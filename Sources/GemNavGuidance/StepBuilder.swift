@@ -3,10 +3,6 @@ import GemNavCore
 /// Turns one leg's roads and junctions into planned steps: decides maneuvers, handles
 /// roundabouts, collapses maneuvers that are really one, and gathers every intersection.
 struct StepBuilder {
-    /// Two turns closer than this (metres) are announced as one (dual carriageways,
-    /// staggered crossings).
-    static let collapseDistance = 30.0
-
     let leg: RoutePath.Leg
     let departure: Waypoint?
     let arrival: Waypoint?
@@ -20,6 +16,8 @@ struct StepBuilder {
         // Index of the road an instruction names when it is not the road right after it.
         var targets = [Int?](repeating: nil, count: views.count)
         var degrees = [Double?](repeating: nil, count: views.count)
+        // The exit number of the roundabout being driven, repeated on its exit step as OSRM does.
+        var ringExit: Int?
         for i in views.indices {
             let fromRing = roads[i].road.isRoundabout, toRing = roads[i + 1].road.isRoundabout
             if !fromRing && toRing {
@@ -27,23 +25,28 @@ struct StepBuilder {
                 decisions[i] = entry.decision
                 targets[i] = entry.exitRoad
                 degrees[i] = entry.degrees
+                ringExit = entry.decision.exit
             } else if fromRing && !toRing {
                 let type: ManeuverType = roads[i].road.isRotary ? .exitRotary : .exitRoundabout
-                decisions[i] = Decision(type: type, modifier: ManeuverModifier(turnAngle: views[i].angle))
+                decisions[i] = Decision(type: type, modifier: ManeuverModifier(turnAngle: views[i].angle), exit: ringExit)
+                ringExit = nil
             } else if !fromRing {
                 decisions[i] = ManeuverClassifier.classify(views[i], from: roads[i].road, to: roads[i + 1].road)
             }
         }
         collapse(&decisions, &targets, views: views)
+        dropRepeatedNames(&decisions, targets)
 
         var steps = [PlannedStep]()
         let startBearing = Self.initialBearing(first.coordinates)
         var depart = PlannedStep(
-            decision: Decision(type: .depart), location: first.coordinates[0], bearingBefore: 0,
+            decision: Decision(type: .depart, modifier: departModifier(startBearing)),
+            location: first.coordinates[0], bearingBefore: 0,
             bearingAfter: startBearing, road: first.road, target: first.road)
         depart.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
                                                  entry: [true], inIndex: nil, outIndex: 0))
-        depart.append(first)
+        reserve(&depart, from: 0, decisions)
+        depart.append(leg.roads, 0)
         steps.append(depart)
         // The step being filled is always the last one, mutated in place: copying a
         // PlannedStep per maneuver showed up in profiles.
@@ -53,25 +56,51 @@ struct StepBuilder {
                 laneTag = roads[i].road.turnLanes
                 laneIndications = Lanes.indications(laneTag)
             }
-            let intersection = makeIntersection(views[i], to: roads[i + 1].road, lanes: laneIndications,
-                                                modifier: decisions[i]?.modifier ?? .straight)
             if let decision = decisions[i] {
                 let target = targets[i] ?? i + 1
-                // A collapsed turn travels the short connector but is named after the road it
-                // leads to; a roundabout step keeps the roundabout's own name.
-                let stepRoad = roads[i + 1].road.isRoundabout ? i + 1 : target
+                // A collapsed turn travels the short connector and a roundabout step the ring,
+                // but both are named after the road they lead to, as in OSRM (a rotary's own
+                // name goes in `rotary_name`); mode and lanes stay those of the road driven.
+                var stepRoad = roads[i + 1].road
+                let named = roads[target].road
+                stepRoad.name = named.name
+                stepRoad.ref = named.ref
+                stepRoad.destinations = named.destinations
+                stepRoad.destinationRef = named.destinationRef
+                stepRoad.exits = named.exits
                 var step = PlannedStep(decision: decision, location: views[i].junction.location,
                                        bearingBefore: Int(views[i].inHeading), bearingAfter: views[i].outBearing,
-                                       road: roads[stepRoad].road, target: roads[target].road)
+                                       road: stepRoad, target: named)
+                reserve(&step, from: i + 1, decisions)
                 step.degrees = degrees[i]
                 if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { step.rotaryName = roads[i + 1].road.name }
                 steps.append(step)
             }
-            steps[steps.count - 1].intersections.append(intersection)
-            steps[steps.count - 1].append(roads[i + 1])
+            // Like OSRM, list only real intersections (more than two roads meet) and the
+            // maneuver's own location; a way merely changing tags is no intersection.
+            if decisions[i] != nil || views[i].junction.arms.count > 2 {
+                steps[steps.count - 1].intersections.append(
+                    makeIntersection(views[i], to: leg.roads, i + 1, lanes: laneIndications,
+                                     modifier: decisions[i]?.modifier ?? .straight))
+            }
+            steps[steps.count - 1].append(leg.roads, i + 1)
         }
         steps.append(arrive(on: last))
         return steps
+    }
+
+    /// Sizes the arrays of a step whose first road is `first` for all the roads it covers (up
+    /// to the next maneuver): growing them junction by junction showed in profiles.
+    private func reserve(_ step: inout PlannedStep, from first: Int, _ decisions: [Decision?]) {
+        var points = leg.roads[first].coordinates.count, crossings = 1
+        var k = first
+        while k < decisions.count && decisions[k] == nil {
+            k += 1
+            points += leg.roads[k].coordinates.count
+            crossings += 1
+        }
+        step.geometry.reserveCapacity(points)
+        step.intersections.reserveCapacity(crossings)
     }
 
     /// The roundabout maneuver at junction `i`, where the route enters a roundabout.
@@ -85,9 +114,10 @@ struct StepBuilder {
             return (Decision(type: type), nil, nil)
         }
         // Count only exits the traveller could take: arms that may be entered and leave the
-        // roundabout. The exit taken counts too.
+        // roundabout, from the entry junction on (an exit leaving where the route enters
+        // counts, as in OSRM). The exit taken counts too.
         var count = 1
-        for k in (i + 1)..<exit {
+        for k in i..<exit {
             let j = views[k].junction
             let leaves = j.arms.indices.contains {
                 $0 != j.inArm && $0 != j.outArm && j.arms[$0].canEnter && !j.arms[$0].road.isRoundabout
@@ -97,46 +127,32 @@ struct StepBuilder {
         let angle = Geodesy.turnAngle(from: views[i].inHeading, to: Double(views[exit].outBearing))
         var travelled = drivingSide == .right ? 180 - angle : 180 + angle
         if travelled <= 0 { travelled += 360 }
-        return (Decision(type: type, modifier: ManeuverModifier(turnAngle: angle), exit: count), exit + 1, travelled)
+        // The modifier is the turn into the ring, as osrm-routed reports it; where the exit
+        // lies is told by `exit` and, for banner icons, by the degrees travelled.
+        let entry = ManeuverModifier(turnAngle: views[i].angle)
+        return (Decision(type: type, modifier: entry, exit: count), exit + 1, travelled)
     }
 
-    /// Merges a turn that follows another within `collapseDistance` into it.
-    private func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
-        let collapsible: Set<ManeuverType> = [.turn, .newName, .continue, .endOfRoad]
-        var previous: Int?
-        for b in decisions.indices {
-            guard let second = decisions[b] else { continue }
-            defer { previous = decisions[b] == nil ? previous : b }
-            guard let a = previous, let first = decisions[a], collapsible.contains(first.type),
-                  collapsible.contains(second.type), first.modifier != .uturn
-            else { continue }
-            let gap = leg.roads[(a + 1)...b].reduce(0) { $0 + $1.distance }
-            guard gap < Self.collapseDistance else { continue }
-            let total = Geodesy.turnAngle(from: views[a].inHeading, to: Double(views[b].outBearing))
-            decisions[b] = nil
-            if abs(total) <= ManeuverClassifier.straightTolerance
-                && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
-            {
-                decisions[a] = nil
-                targets[a] = nil
-                previous = nil
-                continue
-            }
-            let type: ManeuverType = first.type == .newName && second.type == .newName ? .newName : .turn
-            decisions[a] = Decision(type: type, modifier: ManeuverModifier(turnAngle: total))
-            targets[a] = b + 1
-        }
-    }
-
-    private func makeIntersection(_ v: JunctionView, to: RoadInfo, lanes: [[String]]?, modifier: ManeuverModifier)
-        -> Intersection
+    /// The intersection record of a junction; `to` is named by index so the road's
+    /// attributes are read in place rather than copied.
+    private func makeIntersection(_ v: JunctionView, to roads: [RoutePath.RoadStretch], _ k: Int,
+                                  lanes: [[String]]?, modifier: ManeuverModifier) -> Intersection
     {
         let j = v.junction
         var classes = [String]()
-        if to.isToll { classes.append("toll") }
-        if to.roadClass == .motorway || to.roadClass == .motorwayLink { classes.append("motorway") }
-        if to.mode == .ferry { classes.append("ferry") }
-        return Intersection(location: j.location, bearings: j.arms.map(\.bearing), entry: j.arms.map(\.canEnter),
+        if roads[k].road.isToll { classes.append("toll") }
+        let roadClass = roads[k].road.roadClass
+        if roadClass == .motorway || roadClass == .motorwayLink { classes.append("motorway") }
+        if roads[k].road.mode == .ferry { classes.append("ferry") }
+        // Sized up front: `map` over the arms grew these arrays element by element.
+        var bearings = [Int](), entry = [Bool]()
+        bearings.reserveCapacity(j.arms.count)
+        entry.reserveCapacity(j.arms.count)
+        for a in j.arms.indices {
+            bearings.append(j.arms[a].bearing)
+            entry.append(j.arms[a].canEnter)
+        }
+        return Intersection(location: j.location, bearings: bearings, entry: entry,
                             inIndex: j.inArm, outIndex: j.outArm, lanes: lanes.map { Lanes.lanes($0, for: modifier) },
                             classes: classes)
     }
@@ -155,6 +171,15 @@ struct StepBuilder {
         step.intersections = [Intersection(location: end, bearings: [(heading + 180) % 360], entry: [true],
                                            inIndex: 0, outIndex: nil)]
         return step
+    }
+
+    /// As in OSRM, the turn from the input coordinate onto the road at departure ("depart
+    /// left": coming from the point, turn left to drive off); nil when the point is on the road.
+    private func departModifier(_ startBearing: Int) -> ManeuverModifier? {
+        guard let departure, Geodesy.distance(departure.input, departure.location) > 1 else { return nil }
+        let approach = Geodesy.bearing(departure.input, departure.location)
+        let modifier = ManeuverModifier(turnAngle: Geodesy.turnAngle(from: approach, to: Double(startBearing)))
+        return modifier == .uturn ? nil : modifier
     }
 
     /// Left or right of the travel direction, straight when the point is dead ahead or

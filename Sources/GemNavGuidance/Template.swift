@@ -83,23 +83,24 @@ struct Template: Sendable {
         return out
     }
 
-    /// The text with its slots filled.
+    /// The text with its slots filled. Rendered as UTF-8 bytes and decoded once: appending
+    /// to a `String` piece by piece cost more than the rest of wording a step.
     func render(_ values: SlotValues) -> String {
-        var out = ""
-        out.reserveCapacity(96)
+        var out = [UInt8]()
+        out.reserveCapacity(128)
         Template.render(pieces, values, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func render(_ pieces: [Piece], _ values: SlotValues, into out: inout String) {
+    private static func render(_ pieces: [Piece], _ values: SlotValues, into out: inout [UInt8]) {
         for piece in pieces {
             switch piece {
-            case .text(let t): out += t
+            case .text(let t): append(t, to: &out)
             case .slot(let slot):
                 if values.lowercaseContinuations && (slot == .instruction || slot == .second) {
                     appendLowercasingFirst(values[slot], to: &out)
                 } else {
-                    out += values[slot]
+                    append(values[slot], to: &out)
                 }
             case .optional(let inner):
                 if filled(inner, values) { render(inner, values, into: &out) }
@@ -107,18 +108,26 @@ struct Template: Sendable {
         }
     }
 
-    /// Appends `text` with its first letter lower-cased, without building a temporary string
-    /// in the usual case of an ASCII capital.
-    private static func appendLowercasingFirst(_ text: String, to out: inout String) {
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// Appends `text` with its first letter lower-cased (ASCII capitals in place; other
+    /// scripts through `Character.lowercased()`).
+    private static func appendLowercasingFirst(_ text: String, to out: inout [UInt8]) {
         guard let b = text.utf8.first else { return }
         if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") {
-            out.unicodeScalars.append(Unicode.Scalar(b + 32))
-            out += Substring(text.utf8.dropFirst())
+            var text = text
+            text.withUTF8 { bytes in
+                out.append(b + 32)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[1...]))
+            }
         } else if let first = text.first, first.isUppercase {
-            out += first.lowercased()
-            out += text.dropFirst()
+            append(first.lowercased(), to: &out)
+            append(String(text.dropFirst()), to: &out)
         } else {
-            out += text
+            append(text, to: &out)
         }
     }
 

@@ -28,6 +28,7 @@ struct VoicePlanner {
             nowText = narrator.chain(nowText, aheadTexts[k + 2])
         }
         var out = [VoiceInstruction]()
+        out.reserveCapacity(3)
         var room = length
         if k == 0 {
             let depart = length / speed < Self.chainTime ? narrator.chain(texts[0], aheadTexts[1]) : texts[0]
@@ -62,33 +63,49 @@ struct VoicePlanner {
     }
 
     /// Mapbox's SSML wrapper (dynamic range compression, slightly faster speech), with the
-    /// text XML-escaped. Most prompts need no escaping, so that case is a plain append.
+    /// text XML-escaped, built in one allocation: this runs for every prompt.
     static func ssml(_ text: String) -> String {
-        let open = "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">"
-        let close = "</prosody></amazon:effect></speak>"
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 96)
-        out += open
-        var needsEscaping = false
-        for b in text.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 {  // & < > " '
-            needsEscaping = true
-            break
-        }
-        if !needsEscaping {
-            out += text
-        } else {
-            for c in text.unicodeScalars {
-                switch c {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "'": out += "&apos;"
-                default: out.unicodeScalars.append(c)
+        let open: StaticString = "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">"
+        let close: StaticString = "</prosody></amazon:effect></speak>"
+        var text = text
+        return text.withUTF8 { src in
+            var extra = 0
+            for b in src {
+                switch b {
+                case UInt8(ascii: "&"): extra += 4  // &amp;
+                case UInt8(ascii: "<"), UInt8(ascii: ">"): extra += 3  // &lt; &gt;
+                case UInt8(ascii: "\""), UInt8(ascii: "'"): extra += 5  // &quot; &apos;
+                default: break
                 }
             }
+            let size = open.utf8CodeUnitCount + src.count + extra + close.utf8CodeUnitCount
+            return String(unsafeUninitializedCapacity: size) { out in
+                var n = 0
+                func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+                    (out.baseAddress! + n).update(from: from, count: bytes.count)
+                    n += bytes.count
+                }
+                open.withUTF8Buffer(put)
+                if extra == 0 {
+                    put(src)
+                } else {
+                    for b in src {
+                        switch b {
+                        case UInt8(ascii: "&"): ("&amp;" as StaticString).withUTF8Buffer(put)
+                        case UInt8(ascii: "<"): ("&lt;" as StaticString).withUTF8Buffer(put)
+                        case UInt8(ascii: ">"): ("&gt;" as StaticString).withUTF8Buffer(put)
+                        case UInt8(ascii: "\""): ("&quot;" as StaticString).withUTF8Buffer(put)
+                        case UInt8(ascii: "'"): ("&apos;" as StaticString).withUTF8Buffer(put)
+                        default:
+                            out[n] = b
+                            n += 1
+                        }
+                    }
+                }
+                close.withUTF8Buffer(put)
+                return n
+            }
         }
-        out += close
-        return out
     }
 }

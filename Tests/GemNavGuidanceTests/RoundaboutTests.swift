@@ -23,7 +23,8 @@ import Testing
         let steps = Self.roundabout(RoadInfo(isRoundabout: true))
         #expect(steps.map(\.maneuver.type) == [.depart, .roundabout, .exitRoundabout, .arrive])
         #expect(steps[1].maneuver.exit == 2)
-        #expect(steps[1].maneuver.modifier == .straight)
+        // The turn into the ring (30° right), as osrm-routed reports it; the exit is the number.
+        #expect(steps[1].maneuver.modifier == .slightRight)
         #expect(steps[1].maneuver.instruction == "At the roundabout, take the 2nd exit onto Boulevard du Larvotto")
         #expect(steps[1].intersections.count == 3)
         #expect(abs(steps[1].distance - 60) < 0.01)
@@ -40,7 +41,8 @@ import Testing
         let steps = Self.roundabout(RoadInfo(name: "Place du Casino", isRoundabout: true, isRotary: true))
         #expect(steps.map(\.maneuver.type) == [.depart, .rotary, .exitRotary, .arrive])
         #expect(steps[1].rotaryName == "Place du Casino")
-        #expect(steps[1].name == "Place du Casino")
+        // As in osrm-routed, the step is named after the exit road; the ring's name is `rotary_name`.
+        #expect(steps[1].name == "Boulevard du Larvotto")
         #expect(steps[1].maneuver.instruction == "At Place du Casino, take the 2nd exit onto Boulevard du Larvotto")
         #expect(steps[2].maneuver.instruction == "Exit the traffic circle onto Boulevard du Larvotto")
     }

@@ -9,7 +9,7 @@ import GemNavOSM
 /// map.way(10, refs: [1, 2], tags: ["highway": "residential"])
 /// let url = try map.write()
 /// ```
-public struct OSMXMLBuilder {
+public struct OSMXMLBuilder: Sendable {
     /// An empty map.
     public init() {}
 

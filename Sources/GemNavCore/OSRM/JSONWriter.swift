@@ -4,11 +4,17 @@
 /// `JSONEncoder`'s reflection and `String(format:)`: numbers are rounded to a fixed number of
 /// decimals and printed with integer arithmetic, trailing zeros trimmed (OSRM's style).
 /// Commas are inserted automatically; callers only open, write and close.
-public struct JSONWriter: Sendable {
-    /// The UTF-8 JSON written so far.
-    public private(set) var bytes: [UInt8]
+///
+/// The writer is non-copyable: it owns its buffer outright, so appending a byte is a store
+/// and an increment, with none of the uniqueness and capacity checks an `Array` append makes
+/// per byte (those dominated encoding). It is Sendable because nothing else can reach the
+/// buffer.
+public struct JSONWriter: ~Copyable, @unchecked Sendable {
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
     /// Whether the next value or key must be preceded by a comma.
-    private var needsComma = false
+    var needsComma = false
 
     private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
     private static let intPowersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
@@ -16,53 +22,62 @@ public struct JSONWriter: Sendable {
 
     /// Creates an empty writer with room for `capacity` bytes.
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
 
+    deinit { base.deallocate() }
+
+    /// The UTF-8 JSON written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
     /// The JSON written so far as a string.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Opens an object (`{`).
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes the current object (`}`).
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array (`[`).
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes the current array (`]`).
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key that needs no escaping (a literal in the code).
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let n = name.utf8CodeUnitCount
+        reserve(n + 3)
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: name.utf8Start, count: n)
+        base[count + n + 1] = UInt8(ascii: "\"")
+        base[count + n + 2] = UInt8(ascii: ":")
+        count += n + 3
         needsComma = false
     }
 
-    /// Writes an object key from arbitrary text, escaped.
-    public mutating func key(_ name: String) {
+    /// Writes an object key from arbitrary text, escaped. (Labelled so that literal keys
+    /// pick the unescaped `StaticString` overload: Swift prefers `String` for literals.)
+    public mutating func key(text name: String) {
         string(name)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -78,26 +93,50 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-        bytes.append(quote)
+        append(quote)
         var start = 0
-        for i in 0..<utf8.count {
+        var i = 0
+        let count = utf8.count
+        while i < count {
+            // Skip clean bytes eight at a time: responses are mostly long clean strings
+            // (polylines, instructions, SSML), so the byte loop below rarely runs.
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                if !Self.needsEscaping(word) {
+                    i += 8
+                    continue
+                }
+            }
             let b = utf8[i]
+            i += 1
             if b >= 0x20 && b != quote && b != backslash { continue }
-            if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
-            start = i + 1
+            if i - 1 > start { append(UnsafeBufferPointer(rebasing: utf8[start..<(i - 1)])) }
+            start = i
             switch b {
-            case quote, backslash: bytes.append(contentsOf: [backslash, b])
-            case 0x0A: bytes.append(contentsOf: [backslash, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [backslash, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [backslash, UInt8(ascii: "t")])
+            case quote, backslash: append(backslash, b)
+            case 0x0A: append(backslash, UInt8(ascii: "n"))
+            case 0x0D: append(backslash, UInt8(ascii: "r"))
+            case 0x09: append(backslash, UInt8(ascii: "t"))
             default:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                for c in [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)],
+                          hex[Int(b & 0xF)]] { append(c) }
             }
         }
-        if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
-        bytes.append(quote)
+        if start < count { append(UnsafeBufferPointer(rebasing: utf8[start...])) }
+        append(quote)
+    }
+
+    /// Whether any of eight bytes is a control character, `"` or `\\` (the classic
+    /// "has zero byte" and "has byte less than" bit tricks; may only err towards true).
+    @inline(__always)
+    private static func needsEscaping(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (w &- ones &* 0x20) & ~w & highs
+        let q = w ^ (ones &* 0x22), b = w ^ (ones &* 0x5C)
+        let quotes = (q &- ones) & ~q & highs
+        let backslashes = (b &- ones) & ~b & highs
+        return (control | quotes | backslashes) != 0
     }
 
     /// Writes a number rounded to `decimals` (0…9) decimal places, trailing zeros trimmed.
@@ -105,18 +144,18 @@ public struct JSONWriter: Sendable {
     public mutating func number(_ value: Double, decimals: Int) {
         guard value.isFinite else { return null() }
         let d = Swift.max(0, Swift.min(9, decimals))
-        let scaled = (value * Self.powersOfTen[d]).rounded()
+        let scaled = value * Self.powersOfTen[d]
         // Beyond 2^53 the integer path would lose digits; such values never occur in routes.
         guard abs(scaled) < 9e15 else {
             separate()
-            bytes.append(contentsOf: value.description.utf8)
+            for b in value.description.utf8 { append(b) }
             needsComma = true
             return
         }
         separate()
-        var n = Int64(scaled)
+        var n = Rounding.halfAwayFromZero(scaled)
         if n < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             n = -n
         }
         let unit = Self.intPowersOfTen[d]
@@ -128,16 +167,17 @@ public struct JSONWriter: Sendable {
                 frac /= 10
                 width -= 1
             }
-            bytes.append(UInt8(ascii: "."))
-            // Fill a zero-padded field from the right, avoiding a temporary array.
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-            var i = start + width - 1
+            append(UInt8(ascii: "."))
+            // Fill a zero-padded field from the right, in place.
+            reserve(width)
+            var i = count + width - 1
+            for k in 0..<width { base[count + k] = UInt8(ascii: "0") }
             while frac > 0 {
-                bytes[i] = UInt8(ascii: "0") + UInt8(frac % 10)
+                base[i] = UInt8(ascii: "0") + UInt8(frac % 10)
                 frac /= 10
                 i -= 1
             }
+            count += width
         }
         needsComma = true
     }
@@ -147,7 +187,7 @@ public struct JSONWriter: Sendable {
         separate()
         var n = Int64(value)
         if n < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             n = -n
         }
         appendDigits(n)
@@ -158,10 +198,12 @@ public struct JSONWriter: Sendable {
     public mutating func bool(_ value: Bool) {
         separate()
         if value {
-            bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
+            append(UInt8(ascii: "t"), UInt8(ascii: "r"))
+            append(UInt8(ascii: "u"), UInt8(ascii: "e"))
         } else {
-            bytes.append(contentsOf: [UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"),
-                                      UInt8(ascii: "e")])
+            append(UInt8(ascii: "f"), UInt8(ascii: "a"))
+            append(UInt8(ascii: "l"), UInt8(ascii: "s"))
+            append(UInt8(ascii: "e"))
         }
         needsComma = true
     }
@@ -169,7 +211,8 @@ public struct JSONWriter: Sendable {
     /// Writes `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+        append(UInt8(ascii: "n"), UInt8(ascii: "u"))
+        append(UInt8(ascii: "l"), UInt8(ascii: "l"))
         needsComma = true
     }
 
@@ -181,27 +224,29 @@ public struct JSONWriter: Sendable {
         endArray()
     }
 
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    mutating func separate() {
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
     private mutating func appendDigits(_ value: Int64) {
         if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            append(UInt8(ascii: "0") + UInt8(value))
             return
         }
         var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                   UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+        var n = 0
         var v = value
         withUnsafeMutableBytes(of: &tmp) { buf in
             while v > 0 {
-                buf[count] = UInt8(ascii: "0") + UInt8(v % 10)
+                buf[n] = UInt8(ascii: "0") + UInt8(v % 10)
                 v /= 10
-                count += 1
+                n += 1
             }
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buf[i]) }
+            reserve(n)
+            for i in 0..<n { base[count + i] = buf[n - 1 - i] }
+            count += n
         }
     }
 }

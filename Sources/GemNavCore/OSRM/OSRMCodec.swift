@@ -168,8 +168,8 @@ public enum OSRMCodec {
 
     static func writeGeometry(_ line: [Coordinate], _ format: OSRMGeometryFormat, into w: inout JSONWriter) {
         switch format {
-        case .polyline: w.string(Polyline.encode(line, precision: 5))
-        case .polyline6: w.string(Polyline.encode(line, precision: 6))
+        case .polyline: w.polyline(line, precision: 5)
+        case .polyline6: w.polyline(line, precision: 6)
         case .geojson:
             w.beginObject()
             w.key("type")

@@ -1,0 +1,65 @@
+import GemNavCore
+
+/// Clean-up passes over the decisions of a leg: maneuvers that are really one, and name
+/// changes that are no change for the driver.
+extension StepBuilder {
+    /// Two turns closer than this (metres) are announced as one (dual carriageways,
+    /// staggered crossings).
+    static let collapseDistance = 30.0
+    /// A change of name this soon after a maneuver is folded into it: "Turn right onto
+    /// Rua Santo Ildefonso" rather than a turn onto a 40 m square and a new name after it.
+    static let nameCollapseDistance = 50.0
+
+    private static let turnLike: Set<ManeuverType> = [.turn, .newName, .continue, .endOfRoad]
+    private static let signposted: Set<ManeuverType> = [.fork, .onRamp, .offRamp, .merge]
+
+    /// Merges a maneuver that follows another closely into it.
+    func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
+        var previous: Int?
+        for b in decisions.indices {
+            guard let second = decisions[b] else { continue }
+            defer { previous = decisions[b] == nil ? previous : b }
+            guard let a = previous, let first = decisions[a], first.modifier != .uturn else { continue }
+            let foldsName = second.type == .newName && (Self.turnLike.contains(first.type)
+                || Self.signposted.contains(first.type))
+            guard foldsName || (Self.turnLike.contains(first.type) && Self.turnLike.contains(second.type))
+            else { continue }
+            let gap = leg.roads[(a + 1)...b].reduce(0) { $0 + $1.distance }
+            guard gap < (second.type == .newName ? Self.nameCollapseDistance : Self.collapseDistance) else { continue }
+            decisions[b] = nil
+            if Self.signposted.contains(first.type) {
+                // A fork or ramp keeps its own wording; it just names the road it leads to.
+                targets[a] = b + 1
+                continue
+            }
+            let total = Geodesy.turnAngle(from: views[a].inHeading, to: Double(views[b].outBearing))
+            if abs(total) <= ManeuverClassifier.straightTolerance
+                && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
+            {
+                decisions[a] = nil
+                targets[a] = nil
+                previous = nil
+                continue
+            }
+            let type: ManeuverType = first.type == .newName && second.type == .newName ? .newName : .turn
+            decisions[a] = Decision(type: type, modifier: ManeuverModifier(turnAngle: total))
+            targets[a] = b + 1
+        }
+    }
+
+    /// Drops "new name" steps onto the road the driver is already told to follow: the
+    /// classifier compares neighbouring stretches only, so an unnamed piece in between
+    /// (a bridge, a short link) would otherwise make the same street "new" again.
+    func dropRepeatedNames(_ decisions: inout [Decision?], _ targets: [Int?]) {
+        var current = leg.roads[0].road
+        for i in decisions.indices {
+            guard let d = decisions[i] else { continue }
+            let target = leg.roads[targets[i] ?? i + 1].road
+            if d.type == .newName && ManeuverClassifier.sameRoad(current, target) {
+                decisions[i] = nil
+            } else {
+                current = target
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import GemNavCore
+import GemNavGuidance
+import GemNavRouting
+import GemNavTestSupport
+import Testing
+
+/// Motorway ramps, merges and forks on hand-drawn maps, routed by the real engine.
+@Suite struct HighwayScenarioTests {
+    /// The A8 runs east along row 0. A primary road coming north along column 1 has an
+    /// on-ramp leaving to the right and merging at (0,3); an off-ramp signposted "Nice"
+    /// leaves at (0,7) and ends at a T junction on Avenue de Nice (row -2).
+    static let motorway: RoutingEngine? = {
+        var map = GridMap()
+        map.way([(0, 0), (0, 3), (0, 7), (0, 12)],
+                ["highway": "motorway", "ref": "A8", "name": "La Provençale", "oneway": "yes"])
+        map.way([(-4, 1), (-2, 1), (-1, 1), (-1, -2)], ["highway": "primary", "name": "Route de la Turbie"])
+        map.way([(-2, 1), (-1.5, 2), (0, 3)], ["highway": "motorway_link", "oneway": "yes"])
+        map.way([(0, 7), (-1, 8), (-2, 8)], ["highway": "motorway_link", "oneway": "yes", "destination": "Nice"])
+        map.way([(-2, 6), (-2, 8), (-2, 10)], ["highway": "primary", "name": "Avenue de Nice"])
+        return try? map.engine()
+    }()
+
+    @Test func onRampMergeAndOffRamp() throws {
+        let route = try #require(Self.motorway).guide((-3.5, 1), (-2, 9.5))
+        #expect(route.maneuvers == ["depart", "on ramp right", "merge slight left", "off ramp slight right",
+                                    "end of road left", "arrive"])
+        #expect(route.instructions == [
+            "Head north on Route de la Turbie",
+            "Take the ramp on the right",
+            "Merge left onto La Provençale (A8)",
+            "Take the ramp on the right towards Nice",
+            "Turn left at the end of the road onto Avenue de Nice",
+            "You have arrived at your destination",
+        ])
+        let offRamp = route.middleSteps[2]
+        #expect(offRamp.destinations == "Nice")
+        #expect(offRamp.intersections.first?.classes == ["motorway"])
+    }
+
+    @Test func forkKeepsLeftOrRight() throws {
+        var map = GridMap()
+        map.way([(0, 0), (0, 2)], ["highway": "primary", "name": "Route Haute"])
+        map.way([(0, 2), (1, 4), (1, 6)], ["highway": "primary", "name": "Chemin du Nord"])
+        map.way([(0, 2), (-1, 4), (-1, 6)], ["highway": "primary", "name": "Chemin du Sud"])
+        let left = try map.guide((0, 0.5), (1, 5.5))
+        #expect(left.maneuvers == ["depart", "fork slight left", "arrive"])
+        #expect(left.instructions[1] == "Keep left at the fork onto Chemin du Nord")
+        let right = try map.guide((0, 0.5), (-1, 5.5))
+        #expect(right.instructions[1] == "Keep right at the fork onto Chemin du Sud")
+    }
+
+    @Test func motorwaySplitIsAForkWithDestinations() throws {
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], ["highway": "motorway", "ref": "A8", "oneway": "yes"])
+        map.way([(0, 3), (0.6, 6), (1, 9)], ["highway": "motorway", "ref": "A8", "oneway": "yes",
+                                              "destination": "Italia"])
+        map.way([(0, 3), (-0.6, 6), (-1, 9)], ["highway": "motorway", "ref": "A500", "oneway": "yes",
+                                                "destination": "Monaco"])
+        let route = try map.guide((0, 0.5), (-1, 8.5))
+        #expect(route.maneuvers.dropLast() == ["depart", "fork slight right"])
+        #expect(route.instructions[1] == "Keep right at the fork towards Monaco")
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GemNavCore
+import Testing
+
+/// The byte-level JSON writer: escaping at every alignment of the eight-byte scan, direct
+/// and polyline output.
+@Suite struct JSONWriterTests {
+    @Test func escapesEveryAlignment() throws {
+        for prefix in 0..<9 {
+            let text = String(repeating: "a", count: prefix) + "Rue \"Grimaldi\" \\ é\t\n\u{1}" + String(repeating: "z", count: 9)
+            var w = JSONWriter(capacity: 1)
+            w.beginArray()
+            w.string(text)
+            w.endArray()
+            let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String]
+            #expect(decoded == [text])
+        }
+    }
+
+    @Test func polylineIsWrittenLikeTheEncoder() throws {
+        // A latitude step of -15 units encodes as a backslash, which JSON must escape.
+        var line = (0..<40).map { Coordinate(latitude: 41.14 + Double($0) * 0.000_29, longitude: -8.61 - Double($0) * 0.000_37) }
+        line.append(Coordinate(latitude: line[39].latitude - 0.000_15, longitude: line[39].longitude))
+        line.append(Coordinate(latitude: line[40].latitude - 0.000_015, longitude: line[40].longitude))
+        #expect(Polyline.encode(line, precision: 5).contains("\\"))
+        #expect(Polyline.encode(line, precision: 6).contains("\\"))
+        for precision in [5, 6] {
+            var w = JSONWriter()
+            w.beginArray()
+            w.polyline(line, precision: precision)
+            w.endArray()
+            let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String]
+            #expect(decoded == [Polyline.encode(line, precision: precision)])
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import GemNavCore
+import GemNavGuidance
+import GemNavTestSupport
+import Testing
+
+/// Roundabouts, rotaries and ferries on hand-drawn maps, routed by the real engine.
+@Suite struct RingScenarioTests {
+    /// A counter-clockwise ring through (2,3) S, (3,4) E, (3.7,3.7) NE, (4,3) N, (3,2) W.
+    /// East Road is a oneway *into* the ring and the north-east arms are a private service
+    /// road and a footway: none of them can be taken by car, so none counts as an exit.
+    static func ring(_ ringTags: [String: String]) -> GridMap {
+        var map = GridMap()
+        map.way([(2, 3), (3, 4), (3.7, 3.7), (4, 3), (3, 2), (2, 3)],
+                ["highway": "primary", "oneway": "yes"].merging(ringTags) { $1 })
+        map.way([(0, 3), (2, 3)], ["highway": "primary", "name": "South Road"])
+        map.way([(3, 6), (3, 4)], ["highway": "primary", "name": "East Road", "oneway": "yes"])
+        map.way([(3.7, 3.7), (5, 5)], ["highway": "service", "access": "private", "name": "Parking"])
+        map.way([(3.7, 3.7), (5, 4)], ["highway": "footway", "name": "Sentier"])
+        map.way([(4, 3), (6, 3)], ["highway": "primary", "name": "North Road"])
+        map.way([(3, 2), (3, 0)], ["highway": "primary", "name": "West Road"])
+        return map
+    }
+
+    @Test func roundaboutCountsOnlyExitsThatCanBeTaken() throws {
+        let map = Self.ring(["junction": "roundabout"])
+        let west = try map.guide((0.5, 3), (3, 0.5))
+        // The modifier is the turn into the ring (OSRM's convention), the exit number says where to leave.
+        #expect(west.maneuvers == ["depart", "roundabout slight right", "exit roundabout slight right", "arrive"])
+        #expect(west.instructions[1] == "At the roundabout, take the 2nd exit onto West Road")
+        #expect(west.instructions[2] == "Exit the roundabout onto West Road")
+        #expect(west.middleSteps.map(\.maneuver.exit) == [2, 2])
+        #expect(west.middleSteps[0].name == "West Road")
+        let north = try map.guide((0.5, 3), (5.5, 3))
+        #expect(north.instructions[1] == "At the roundabout, take the 1st exit onto North Road")
+    }
+
+    @Test func namedRingIsARotary() throws {
+        let map = Self.ring(["junction": "roundabout", "name": "Place du Casino"])
+        let route = try map.guide((0.5, 3), (3, 0.5))
+        #expect(route.maneuvers == ["depart", "rotary slight right", "exit rotary slight right", "arrive"])
+        #expect(route.instructions[1] == "At Place du Casino, take the 2nd exit onto West Road")
+        #expect(route.middleSteps[0].rotaryName == "Place du Casino")
+        #expect(route.middleSteps[0].name == "West Road")
+    }
+
+    @Test func circularJunctionIsARotary() throws {
+        let route = try Self.ring(["junction": "circular"]).guide((0.5, 3), (5.5, 3))
+        #expect(route.middleSteps.first?.maneuver.type == .rotary)
+        #expect(route.instructions[1] == "At the traffic circle, take the 1st exit onto North Road")
+    }
+
+    @Test func ferryIsAnnounced() throws {
+        var map = GridMap()
+        map.way([(0, 0), (0, 2)], street("Quai Nord"))
+        map.way([(0, 2), (0, 8)], ["route": "ferry", "name": "Bac de la Rade", "motor_vehicle": "yes"])
+        map.way([(0, 8), (0, 10)], street("Quai Sud"))
+        let route = try map.guide((0, 0.5), (0, 9.5))
+        #expect(route.maneuvers == ["depart", "notification straight", "notification straight", "arrive"])
+        #expect(route.instructions[1] == "Take the ferry")
+        #expect(route.instructions[2] == "Leave the ferry onto Quai Sud")
+        #expect(route.middleSteps[0].mode == .ferry)
+        #expect(route.middleSteps[0].name == "Bac de la Rade")
+    }
+}

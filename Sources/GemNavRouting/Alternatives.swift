@@ -34,7 +34,8 @@ extension RoutingEngine {
             }
             if tooSimilar { continue }
             let path = EdgePath(nodes: nodes, weight: weight, source: best.source, target: best.target)
-            let optimal = isLocallyOptimal(path, around: v, stretch: max(1, Double(best.weight) * 0.25), context: context)
+            let via = graph.original(graph.directedEdgeOf[Int(v)])
+            let optimal = isLocallyOptimal(path, around: via, stretch: max(1, Double(best.weight) * 0.25), context: context)
             // The optimality check replaced the search labels; restore them for the next candidates.
             _ = graph.hierarchySearch(from: sources, to: targets, context: context, slack: 1.3)
             guard optimal else { continue }

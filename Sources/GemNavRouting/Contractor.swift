@@ -10,11 +10,17 @@ struct HierarchyArc: Equatable {
 
 /// The search graph of a contraction hierarchy: from each node, arcs up to more important
 /// nodes, for the forward search (`up`) and for the backward search (`down`, reversed arcs).
+/// Nodes are renumbered in contraction order, so the important nodes every query visits
+/// sit together in memory; `searchID` and `directedEdge` translate both ways.
 struct Hierarchy {
     var upOffset: [Int32] = [0]
     var up: [HierarchyArc] = []
     var downOffset: [Int32] = [0]
     var down: [HierarchyArc] = []
+    /// Search id of each directed edge.
+    var searchID: [Int32] = []
+    /// Directed edge of each search id.
+    var directedEdge: [Int32] = []
 }
 
 /// Builds a contraction hierarchy over the edge-based graph. Nodes are contracted in order
@@ -76,6 +82,8 @@ struct Contractor {
         var queue = BinaryHeap()
         for v in 0..<n { queue.push(priority(Int32(v)), Int32(v)) }
         var done = 0
+        var order: [Int32] = []
+        order.reserveCapacity(n)
         var shortcuts: [(Int32, Int32, UInt32)] = []
         while !queue.isEmpty {
             let (key, v) = queue.pop()
@@ -89,11 +97,12 @@ struct Contractor {
             shortcuts.removeAll(keepingCapacity: true)
             collectShortcuts(of: v, into: &shortcuts)
             contract(v, adding: shortcuts)
+            order.append(v)
             done += 1
             if done % 8192 == 0 { progress(Double(done) / Double(n)) }
         }
         progress(1)
-        return flatten()
+        return flatten(order: order)
     }
 
     private func edgeDifferenceInputs(_ v: Int32) -> Int { inArcs[Int(v)].count + outArcs[Int(v)].count }
@@ -178,15 +187,21 @@ struct Contractor {
         inArcs[vi] = []
     }
 
-    private func flatten() -> Hierarchy {
+    private func flatten(order: [Int32]) -> Hierarchy {
         var h = Hierarchy()
-        h.up.reserveCapacity(hierarchyUp.reduce(0) { $0 + $1.count })
-        for list in hierarchyUp {
-            h.up.append(contentsOf: list)
-            h.upOffset.append(Int32(h.up.count))
+        h.directedEdge = order
+        h.searchID = [Int32](repeating: 0, count: order.count)
+        for (id, v) in order.enumerated() { h.searchID[Int(v)] = Int32(id) }
+        func renumbered(_ arc: HierarchyArc) -> HierarchyArc {
+            HierarchyArc(node: h.searchID[Int(arc.node)], weight: arc.weight,
+                         middle: arc.middle < 0 ? -1 : h.searchID[Int(arc.middle)])
         }
-        for list in hierarchyDown {
-            h.down.append(contentsOf: list)
+        h.up.reserveCapacity(hierarchyUp.reduce(0) { $0 + $1.count })
+        h.down.reserveCapacity(hierarchyDown.reduce(0) { $0 + $1.count })
+        for v in order {
+            h.up.append(contentsOf: hierarchyUp[Int(v)].map(renumbered))
+            h.upOffset.append(Int32(h.up.count))
+            h.down.append(contentsOf: hierarchyDown[Int(v)].map(renumbered))
             h.downOffset.append(Int32(h.down.count))
         }
         return h

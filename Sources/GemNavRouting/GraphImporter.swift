@@ -134,6 +134,7 @@ public struct GraphImporter: Sendable {
             GraphSection("aoff", ebg.arcOffset), GraphSection("atgt", ebg.arcTarget),
             GraphSection("awgt", ebg.arcWeight), GraphSection("adur", ebg.arcTurnDuration),
             GraphSection("joff", incidence.offset), GraphSection("jends", incidence.ends),
+            GraphSection("chid", hierarchy.searchID), GraphSection("chedge", hierarchy.directedEdge),
             GraphSection("upoff", hierarchy.upOffset), GraphSection("up", hierarchy.up),
             GraphSection("dnoff", hierarchy.downOffset), GraphSection("dn", hierarchy.down),
             GraphSection("nbear", bearings), GraphSection("gcell", cellOffsets), GraphSection("gseg", cellEntries),

@@ -22,15 +22,20 @@ extension RoutingGraph {
     func hierarchyRoute(from sources: [Phantom], to targets: [Phantom], context: QueryContext) -> EdgePath? {
         let found = hierarchySearch(from: sources, to: targets, context: context, slack: 1.0)
         guard let m = found.meet else { return nil }
-        return EdgePath(nodes: found.direct ? [m] : unpackMeeting(m, context: context),
+        return EdgePath(nodes: found.direct ? [original(directedEdgeOf[Int(m)])] : unpackMeeting(m, context: context),
                         weight: found.weight, source: found.source, target: found.target)
     }
 
     /// Runs the two searches until neither can improve on `best × slack`; the labels stay in
-    /// `context` for the caller (alternatives read them). Returns the best meeting.
-    func hierarchySearch(from sources: [Phantom], to targets: [Phantom], context: QueryContext, slack: Double)
+    /// `context` for the caller (alternatives read them), keyed by search id, as is the
+    /// meeting node. The returned phantoms are the caller's.
+    func hierarchySearch(from startEdges: [Phantom], to endEdges: [Phantom], context: QueryContext, slack: Double)
         -> SearchMeeting
     {
+        func inSearchIDs(_ p: Phantom) -> Phantom {
+            Phantom(node: searchID[Int(p.node)], weightOffset: p.weightOffset, metres: p.metres)
+        }
+        let sources = startEdges.map(inSearchIDs), targets = endEdges.map(inSearchIDs)
         context.forward.reset()
         context.backward.reset()
         var best = SearchSpace.unreached
@@ -89,7 +94,11 @@ extension RoutingGraph {
                 _ = space.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
             }
         }
-        return SearchMeeting(weight: best, meet: meet, source: bestSource, target: bestTarget, direct: isDirect)
+        func callers(_ p: Phantom, _ mine: [Phantom], _ theirs: [Phantom]) -> Phantom {
+            theirs[mine.firstIndex { $0.node == p.node && $0.weightOffset == p.weightOffset } ?? 0]
+        }
+        return SearchMeeting(weight: best, meet: meet, source: callers(bestSource, sources, startEdges),
+                             target: callers(bestTarget, targets, endEdges), direct: isDirect)
     }
 
     /// Stall-on-demand: `u`'s label is not final if a more important node already reached
@@ -116,7 +125,7 @@ extension RoutingGraph {
     /// mapped back to the roads they stand for.
     func unpackMeeting(_ m: Int32, context: QueryContext) -> [Int32] {
         var nodes = unpackedSearchNodes(m, context: context)
-        for i in nodes.indices { nodes[i] = original(nodes[i]) }
+        for i in nodes.indices { nodes[i] = original(directedEdgeOf[Int(nodes[i])]) }
         return nodes
     }
 

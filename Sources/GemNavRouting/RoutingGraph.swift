@@ -26,6 +26,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let arcOffset: FlatArray<Int32>, arcTarget: FlatArray<Int32>
     let arcWeight: FlatArray<UInt32>, arcTurnDuration: FlatArray<UInt32>
     let junctionOffset: FlatArray<Int32>, junctionEnds: FlatArray<Int32>
+    /// Hierarchy search id of each directed edge, and back (see `Hierarchy`).
+    let searchID: FlatArray<Int32>, directedEdgeOf: FlatArray<Int32>
     let upOffset: FlatArray<Int32>, up: FlatArray<HierarchyArc>
     let downOffset: FlatArray<Int32>, down: FlatArray<HierarchyArc>
     let cellOffset: FlatArray<Int32>, cellEntries: FlatArray<Int32>
@@ -73,6 +75,7 @@ public final class RoutingGraph: @unchecked Sendable {
         arcOffset = FlatArray(try section("aoff")); arcTarget = FlatArray(try section("atgt"))
         arcWeight = FlatArray(try section("awgt")); arcTurnDuration = FlatArray(try section("adur"))
         junctionOffset = FlatArray(try section("joff")); junctionEnds = FlatArray(try section("jends"))
+        searchID = FlatArray(try section("chid")); directedEdgeOf = FlatArray(try section("chedge"))
         upOffset = FlatArray(try section("upoff")); up = FlatArray(try section("up"))
         downOffset = FlatArray(try section("dnoff")); down = FlatArray(try section("dn"))
         cellOffset = FlatArray(try section("gcell")); cellEntries = FlatArray(try section("gseg"))
@@ -82,7 +85,8 @@ public final class RoutingGraph: @unchecked Sendable {
         let edges = edgeFrom.count
         let nodes = nodeWeight.count
         guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,
-              nodeDuration.count == nodes, arcOffset.count == nodes + 1, upOffset.count == nodes + 1,
+              nodeDuration.count == nodes, arcOffset.count == nodes + 1, searchID.count == nodes,
+              directedEdgeOf.count == nodes, upOffset.count == nodes + 1,
               downOffset.count == nodes + 1, edgeRoad.count == 2 * edges, nodeBearing.count == 2 * edges,
               segmentMetres.count == geometryLat.count, geometryLon.count == geometryLat.count,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1

@@ -116,10 +116,13 @@ extension RoutingGraph {
                 canEnter = true
                 break
             }
-            if leaving == a ^ 1 { inArm = index }
-            if leaving == b { outArm = index }
+            let isIn = leaving == a ^ 1, isOut = leaving == b
+            if isIn { inArm = index }
+            if isOut { outArm = index }
+            let road = Int(edgeRoad[Int(leaving)])
             arms.append(RoutePath.Arm(bearing: Int(nodeBearing[Int(leaving)]), canEnter: canEnter,
-                                      canArrive: isOpen(Int(leaving ^ 1)), road: roads.roads[Int(edgeRoad[Int(leaving)])]))
+                                      canArrive: isOpen(Int(leaving ^ 1)),
+                                      road: isIn || isOut ? roads.roads[road] : roads.skeletons[road]))
         }
         return RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm, outArm: outArm,
                                   turnCost: turnCost)

@@ -75,6 +75,9 @@ struct RoadTableBuilder {
 /// than edges, and routes ask for the same ones again and again.
 struct RoadTable {
     let roads: [RoadInfo]
+    /// The same roads with class, mode and flags only: what a junction needs to know of the
+    /// roads a route passes by, without copying their names per junction.
+    let skeletons: [RoadInfo]
 
     init(blob: UnsafeRawBufferPointer, offsets: FlatArray<UInt32>, records: FlatArray<RoadRecord>) {
         var strings: [String] = []
@@ -86,6 +89,10 @@ struct RoadTable {
         }
         roads = (0..<records.count).map { i in
             RoadTableBuilder.road(records[i]) { Int($0) < strings.count ? strings[Int($0)] : "" }
+        }
+        skeletons = roads.map { r in
+            RoadInfo(roadClass: r.roadClass, mode: r.mode, isRoundabout: r.isRoundabout, isRotary: r.isRotary,
+                     isToll: r.isToll, speedLimitKmh: r.speedLimitKmh)
         }
     }
 

@@ -39,7 +39,7 @@ struct Contractor {
     private var distance: [UInt32]
     private var hops: [UInt8]
     private var touched: [Int32] = []
-    private var heap = BinaryHeap()
+    private let heap = BinaryHeap()
     private let settleLimit: Int
 
     init(_ graph: EdgeBasedGraph, settleLimit: Int = 300) {
@@ -79,7 +79,7 @@ struct Contractor {
     /// Contracts every node and returns the search graph.
     mutating func run(progress: (Double) -> Void) -> Hierarchy {
         let n = outArcs.count
-        var queue = BinaryHeap()
+        let queue = BinaryHeap()
         for v in 0..<n { queue.push(priority(Int32(v)), Int32(v)) }
         var done = 0
         var order: [Int32] = []

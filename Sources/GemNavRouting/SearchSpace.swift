@@ -8,7 +8,7 @@ final class SearchSpace {
     /// Index of the arc used to reach the node (into the hierarchy's arc array), or -1.
     let parentArc: UnsafeMutableBufferPointer<Int32>
     var touched: [Int32] = []
-    var heap = BinaryHeap()
+    let heap = BinaryHeap()
 
     static let unreached = Int64.max
 

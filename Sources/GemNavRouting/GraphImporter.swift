@@ -103,13 +103,30 @@ public struct GraphImporter: Sendable {
             }
         }
         var roads = RoadTableBuilder()
+        var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)
+        for e in 0..<net.edgeCount {
+            let attr = net.attributes[Int(net.edgeAttributes[e])]
+            edgeRoadIndex[2 * e] = roads.index(of: attr.forwardRoad)
+            edgeRoadIndex[2 * e + 1] = roads.index(of: attr.backwardRoad)
+        }
+        // Everything a route needs about a junction's roads, side by side and in bearing
+        // order, so assembling a route reads one short run of memory per junction.
+        var junctionArms = [JunctionArmRecord]()
+        junctionArms.reserveCapacity(incidence.ends.count)
+        for j in 0..<net.junctionCount {
+            let arms = incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])].map { end in
+                JunctionArmRecord(leaving: end, road: edgeRoadIndex[Int(end)], bearing: bearings[Int(end)],
+                                  canArrive: ebg.nodeWeight[Int(end ^ 1)] != EdgeBasedGraph.closed ? 1 : 0, reserved: 0)
+            }
+            junctionArms += arms.sorted { $0.bearing < $1.bearing }
+        }
         var edgeRoads = [UInt32]()
         var edgeFlags = [UInt8]()
         edgeRoads.reserveCapacity(net.edgeCount * 2)
         for e in 0..<net.edgeCount {
             let attr = net.attributes[Int(net.edgeAttributes[e])]
-            edgeRoads.append(roads.index(of: attr.forwardRoad))
-            edgeRoads.append(roads.index(of: attr.backwardRoad))
+            edgeRoads.append(edgeRoadIndex[2 * e])
+            edgeRoads.append(edgeRoadIndex[2 * e + 1])
             var flags: UInt8 = 0
             if attr.isToll { flags |= EdgeFlags.toll }
             if attr.isMotorway { flags |= EdgeFlags.motorway }
@@ -133,7 +150,7 @@ public struct GraphImporter: Sendable {
             GraphSection("ndup", ebg.duplicateOf), GraphSection("nweight", ebg.nodeWeight), GraphSection("ndur", ebg.nodeDuration),
             GraphSection("aoff", ebg.arcOffset), GraphSection("atgt", ebg.arcTarget),
             GraphSection("awgt", ebg.arcWeight), GraphSection("adur", ebg.arcTurnDuration),
-            GraphSection("joff", incidence.offset), GraphSection("jends", incidence.ends),
+            GraphSection("joff", incidence.offset), GraphSection("jarms", junctionArms),
             GraphSection("chid", hierarchy.searchID), GraphSection("chedge", hierarchy.directedEdge),
             GraphSection("upoff", hierarchy.upOffset), GraphSection("up", hierarchy.up),
             GraphSection("dnoff", hierarchy.downOffset), GraphSection("dn", hierarchy.down),
@@ -156,6 +173,19 @@ struct GraphMeta: Codable, Sendable {
     var source: String
     var grid: SpatialGridLayout
     var boundingBox: BoundingBox
+}
+
+/// One road at a junction as stored in the graph.
+struct JunctionArmRecord: BitwiseCopyable {
+    /// The directed edge leaving the junction along this road (`e << 1 | side`).
+    var leaving: Int32
+    /// Index in the road table of that directed edge's attributes.
+    var road: UInt32
+    /// Bearing leaving the junction, whole degrees.
+    var bearing: UInt16
+    /// 1 when traffic may arrive at the junction along this road.
+    var canArrive: UInt8
+    var reserved: UInt8
 }
 
 /// Per-edge flag bits.

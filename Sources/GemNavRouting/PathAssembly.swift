@@ -88,29 +88,13 @@ extension RoutingGraph {
     func junction(after a: Int32, before b: Int32, turnCost: Double) -> RoutePath.Junction {
         let j = endJunction(of: Int(a))
         let first = Int(junctionOffset[j]), count = Int(junctionOffset[j + 1]) - first
-        // Arms in bearing order: sort the (few) incident ends by insertion, then build each
-        // arm once, so road attributes are copied a single time.
-        var order = [Int32]()
-        order.reserveCapacity(count)
-        for k in first..<(first + count) {
-            let end = junctionEnds[k]
-            let bearing = nodeBearing[Int(end)]
-            var i = order.count
-            order.append(end)
-            while i > 0 && nodeBearing[Int(order[i - 1])] > bearing {
-                order[i] = order[i - 1]
-                i -= 1
-            }
-            order[i] = end
-        }
         let turnStart = Int(arcOffset[Int(a)]), turnEnd = Int(arcOffset[Int(a) + 1])
         var arms = [RoutePath.Arm]()
         arms.reserveCapacity(count)
         var inArm = 0, outArm = 0
-        for (index, end) in order.enumerated() {
-            // The directed edge leaving the junction along this end is `end` itself
-            // (e << 1 | side); the one arriving along it is its reverse.
-            let leaving = end
+        for index in 0..<count {
+            let record = junctionArms[first + index]
+            let leaving = record.leaving
             var canEnter = false
             for t in turnStart..<turnEnd where original(arcTarget[t]) == leaving {
                 canEnter = true
@@ -119,9 +103,8 @@ extension RoutingGraph {
             let isIn = leaving == a ^ 1, isOut = leaving == b
             if isIn { inArm = index }
             if isOut { outArm = index }
-            let road = Int(edgeRoad[Int(leaving)])
-            arms.append(RoutePath.Arm(bearing: Int(nodeBearing[Int(leaving)]), canEnter: canEnter,
-                                      canArrive: isOpen(Int(leaving ^ 1)),
+            let road = Int(record.road)
+            arms.append(RoutePath.Arm(bearing: Int(record.bearing), canEnter: canEnter, canArrive: record.canArrive != 0,
                                       road: isIn || isOut ? roads.roads[road] : roads.skeletons[road]))
         }
         return RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm, outArm: outArm,

@@ -25,7 +25,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let duplicateOf: FlatArray<Int32>
     let arcOffset: FlatArray<Int32>, arcTarget: FlatArray<Int32>
     let arcWeight: FlatArray<UInt32>, arcTurnDuration: FlatArray<UInt32>
-    let junctionOffset: FlatArray<Int32>, junctionEnds: FlatArray<Int32>
+    /// Per junction, its arms in bearing order (`junctionOffset[j]..<junctionOffset[j+1]`).
+    let junctionOffset: FlatArray<Int32>, junctionArms: FlatArray<JunctionArmRecord>
     /// Hierarchy search id of each directed edge, and back (see `Hierarchy`).
     let searchID: FlatArray<Int32>, directedEdgeOf: FlatArray<Int32>
     let upOffset: FlatArray<Int32>, up: FlatArray<HierarchyArc>
@@ -74,7 +75,7 @@ public final class RoutingGraph: @unchecked Sendable {
         nodeWeight = FlatArray(try section("nweight")); nodeDuration = FlatArray(try section("ndur"))
         arcOffset = FlatArray(try section("aoff")); arcTarget = FlatArray(try section("atgt"))
         arcWeight = FlatArray(try section("awgt")); arcTurnDuration = FlatArray(try section("adur"))
-        junctionOffset = FlatArray(try section("joff")); junctionEnds = FlatArray(try section("jends"))
+        junctionOffset = FlatArray(try section("joff")); junctionArms = FlatArray(try section("jarms"))
         searchID = FlatArray(try section("chid")); directedEdgeOf = FlatArray(try section("chedge"))
         upOffset = FlatArray(try section("upoff")); up = FlatArray(try section("up"))
         downOffset = FlatArray(try section("dnoff")); down = FlatArray(try section("dn"))

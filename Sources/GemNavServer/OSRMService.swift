@@ -59,16 +59,7 @@ struct OSRMService: Sendable {
         w.string("Ok")
         w.key("waypoints")
         w.beginArray()
-        for wp in found {
-            w.beginObject()
-            w.key("distance")
-            w.number(wp.distance, decimals: 6)
-            w.key("name")
-            w.string(wp.name)
-            w.key("location")
-            w.lonLat(wp.location)
-            w.endObject()
-        }
+        for wp in found { OSRMCodec.writeWaypoint(wp, into: &w) }
         w.endArray()
         w.endObject()
         return w.bytes

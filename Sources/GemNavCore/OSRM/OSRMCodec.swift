@@ -57,7 +57,9 @@ public enum OSRMCodec {
         return size
     }
 
-    static func writeWaypoint(_ wp: Waypoint, into w: inout JSONWriter) {
+    /// Writes one OSRM waypoint object (`distance`, `name`, `location`), as route and
+    /// nearest responses list them.
+    public static func writeWaypoint(_ wp: Waypoint, into w: inout JSONWriter) {
         w.beginObject()
         w.key("distance")
         w.number(wp.distance, decimals: 6)

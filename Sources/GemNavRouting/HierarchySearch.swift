@@ -105,7 +105,7 @@ extension RoutingGraph {
     /// offers a shorter way in; then its arcs need not be relaxed.
     @inline(__always)
     private func stalled(_ u: Int32, _ k: Int64, arcs: FlatArray<HierarchyArc>, offsets: FlatArray<Int32>,
-                         labels: UnsafeMutableBufferPointer<Int64>) -> Bool
+                         labels: LabelDistances) -> Bool
     {
         for i in Int(offsets[Int(u)])..<Int(offsets[Int(u) + 1]) {
             let arc = arcs[i]

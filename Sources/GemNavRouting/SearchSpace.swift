@@ -1,37 +1,66 @@
+/// One node's label: kept together so a search touches one cache line per node, not three.
+struct SearchLabel {
+    var distance: Int64
+    var parent: Int32
+    var parentArc: Int32
+}
+
+/// Views of one field of the labels, indexed like the nodes.
+struct LabelDistances {
+    let base: UnsafeMutablePointer<SearchLabel>
+    @inline(__always) subscript(i: Int) -> Int64 {
+        get { base[i].distance }
+        nonmutating set { base[i].distance = newValue }
+    }
+}
+
+struct LabelParents {
+    let base: UnsafeMutablePointer<SearchLabel>
+    @inline(__always) subscript(i: Int) -> Int32 {
+        get { base[i].parent }
+        nonmutating set { base[i].parent = newValue }
+    }
+}
+
+struct LabelParentArcs {
+    let base: UnsafeMutablePointer<SearchLabel>
+    @inline(__always) subscript(i: Int) -> Int32 {
+        get { base[i].parentArc }
+        nonmutating set { base[i].parentArc = newValue }
+    }
+}
+
 /// Distance labels and parents of one search direction, reset in time proportional to what
 /// the last search touched (not the graph size), so a context serves many queries. Labels
-/// live in raw buffers: these are the hottest loads and stores of every query.
+/// live in raw storage: these are the hottest loads and stores of every query.
 final class SearchSpace {
-    let distance: UnsafeMutableBufferPointer<Int64>
+    private let labels: UnsafeMutablePointer<SearchLabel>
+    /// Best known distance per node, `unreached` when none.
+    let distance: LabelDistances
     /// Parent node, or -1 at a start.
-    let parent: UnsafeMutableBufferPointer<Int32>
+    let parent: LabelParents
     /// Index of the arc used to reach the node (into the hierarchy's arc array), or -1.
-    let parentArc: UnsafeMutableBufferPointer<Int32>
+    let parentArc: LabelParentArcs
     var touched: [Int32] = []
     let heap = BinaryHeap()
 
     static let unreached = Int64.max
 
     init(nodes: Int) {
-        distance = .allocate(capacity: max(1, nodes))
-        distance.initialize(repeating: Self.unreached)
-        parent = .allocate(capacity: max(1, nodes))
-        parent.initialize(repeating: -1)
-        parentArc = .allocate(capacity: max(1, nodes))
-        parentArc.initialize(repeating: -1)
+        labels = .allocate(capacity: max(1, nodes))
+        labels.initialize(repeating: SearchLabel(distance: Self.unreached, parent: -1, parentArc: -1), count: max(1, nodes))
+        distance = LabelDistances(base: labels)
+        parent = LabelParents(base: labels)
+        parentArc = LabelParentArcs(base: labels)
     }
 
     deinit {
-        distance.deallocate()
-        parent.deallocate()
-        parentArc.deallocate()
+        labels.deallocate()
     }
 
     func reset() {
         for n in touched {
-            distance[Int(n)] = Self.unreached
-            parent[Int(n)] = -1
-            parentArc[Int(n)] = -1
+            labels[Int(n)] = SearchLabel(distance: Self.unreached, parent: -1, parentArc: -1)
         }
         touched.removeAll(keepingCapacity: true)
         heap.removeAll()
@@ -39,11 +68,10 @@ final class SearchSpace {
 
     @inline(__always) func relax(_ node: Int32, _ d: Int64, from p: Int32, arc: Int32) -> Bool {
         let i = Int(node)
-        guard d < distance[i] else { return false }
-        if distance[i] == Self.unreached { touched.append(node) }
-        distance[i] = d
-        parent[i] = p
-        parentArc[i] = arc
+        let old = labels[i].distance
+        guard d < old else { return false }
+        if old == Self.unreached { touched.append(node) }
+        labels[i] = SearchLabel(distance: d, parent: p, parentArc: arc)
         heap.push(d, node)
         return true
     }

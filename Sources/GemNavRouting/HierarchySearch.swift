@@ -63,42 +63,52 @@ extension RoutingGraph {
         // Forward labels start below zero (the part of the start edge already behind), so a
         // backward label may exceed the best total by up to that much and still improve it.
         let shift = sources.map(\.weightOffset).max() ?? 0
+        let forward = context.forward, backward = context.backward
         var forwardTurn = true
         while true {
             let limit = best == SearchSpace.unreached ? best : Int64(Double(best) * slack)
-            let fOpen = !context.forward.heap.isEmpty && context.forward.heap.minKey < limit
-            let bOpen = !context.backward.heap.isEmpty
-                && (limit == SearchSpace.unreached || context.backward.heap.minKey < limit + shift)
+            let fOpen = !forward.heap.isEmpty && forward.heap.minKey < limit
+            let bOpen = !backward.heap.isEmpty && (limit == SearchSpace.unreached || backward.heap.minKey < limit + shift)
             if !fOpen && !bOpen { break }
             let goForward = fOpen && (!bOpen || forwardTurn)
             forwardTurn.toggle()
-            let (space, other) = goForward ? (context.forward, context.backward) : (context.backward, context.forward)
-            let (k, u) = space.heap.pop()
-            guard k == space.distance[Int(u)] else { continue }
-            let there = other.distance[Int(u)]
-            if there != SearchSpace.unreached, k + there < best,
-               !(behind.contains(u) && context.forward.parent[Int(u)] < 0 && context.backward.parent[Int(u)] < 0) {
-                best = k + there
-                meet = u
-                isDirect = false
-                bestSource = startPhantom(of: u, in: context.forward, sources)
-                bestTarget = startPhantom(of: u, in: context.backward, targets)
-            }
             // The forward search climbs `up` arcs and stalls on `down` ones; the backward search
             // the other way round.
-            let (climb, climbOffset, stall, stallOffset) = goForward
-                ? (up, upOffset, down, downOffset) : (down, downOffset, up, upOffset)
-            if stalled(u, k, arcs: stall, offsets: stallOffset, labels: space.distance) { continue }
-            for i in Int(climbOffset[Int(u)])..<Int(climbOffset[Int(u) + 1]) {
-                let arc = climb[i]
-                _ = space.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
-            }
+            let settled = goForward
+                ? settleNext(forward, other: backward, climb: up, climbOffset: upOffset, stall: down, stallOffset: downOffset)
+                : settleNext(backward, other: forward, climb: down, climbOffset: downOffset, stall: up, stallOffset: upOffset)
+            guard let (u, total) = settled, total < best,
+                  !(behind.contains(u) && forward.parent[Int(u)] < 0 && backward.parent[Int(u)] < 0) else { continue }
+            best = total
+            meet = u
+            isDirect = false
+            bestSource = startPhantom(of: u, in: forward, sources)
+            bestTarget = startPhantom(of: u, in: backward, targets)
         }
         func callers(_ p: Phantom, _ mine: [Phantom], _ theirs: [Phantom]) -> Phantom {
             theirs[mine.firstIndex { $0.node == p.node && $0.weightOffset == p.weightOffset } ?? 0]
         }
         return SearchMeeting(weight: best, meet: meet, source: callers(bestSource, sources, startEdges),
                              target: callers(bestTarget, targets, endEdges), direct: isDirect)
+    }
+
+    /// Settles the next node of `space`'s search and relaxes its arcs. Returns the node and
+    /// the total distance through it when the other search has reached it too.
+    @inline(__always)
+    private func settleNext(_ space: SearchSpace, other: SearchSpace, climb: FlatArray<HierarchyArc>,
+                            climbOffset: FlatArray<Int32>, stall: FlatArray<HierarchyArc>,
+                            stallOffset: FlatArray<Int32>) -> (Int32, Int64)?
+    {
+        let (k, u) = space.heap.pop()
+        guard k == space.distance[Int(u)] else { return nil }
+        let there = other.distance[Int(u)]
+        let meeting = there != SearchSpace.unreached ? (u, k + there) : nil
+        if stalled(u, k, arcs: stall, offsets: stallOffset, labels: space.distance) { return meeting }
+        for i in Int(climbOffset[Int(u)])..<Int(climbOffset[Int(u) + 1]) {
+            let arc = climb[i]
+            _ = space.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
+        }
+        return meeting
     }
 
     /// Stall-on-demand: `u`'s label is not final if a more important node already reached

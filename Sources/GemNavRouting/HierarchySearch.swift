@@ -141,11 +141,14 @@ extension RoutingGraph {
 
     private func unpackedSearchNodes(_ m: Int32, context: QueryContext) -> [Int32] {
         var nodes: [Int32] = []
+        nodes.reserveCapacity(256)
+        var stack: [UnpackTask] = []
+        stack.reserveCapacity(64)
         let forwardChain = context.forward.chain(to: m)
         nodes.append(forwardChain[0])
         for i in 1..<forwardChain.count {
             let arc = up[Int(context.forward.parentArc[Int(forwardChain[i])])]
-            unpack(from: forwardChain[i - 1], arc, into: &nodes)
+            unpack(from: forwardChain[i - 1], arc, into: &nodes, stack: &stack)
         }
         // The backward chain runs from the target up to m; walk it from m down.
         var v = m
@@ -153,15 +156,18 @@ extension RoutingGraph {
             let next = context.backward.parent[Int(v)]
             let arc = down[Int(context.backward.parentArc[Int(v)])]
             // A backward arc stored at `next` pointing to `v` stands for v → next.
-            unpack(from: v, HierarchyArc(node: next, weight: arc.weight, middle: arc.middle), into: &nodes)
+            unpack(from: v, HierarchyArc(node: next, weight: arc.weight, middle: arc.middle), into: &nodes, stack: &stack)
             v = next
         }
         return nodes
     }
 
     /// Appends the original directed edges of `from → arc.node` (after `from`).
-    func unpack(from u: Int32, _ arc: HierarchyArc, into nodes: inout [Int32]) {
-        var stack: [(Int32, Int32, UInt32, Int32)] = [(u, arc.node, arc.weight, arc.middle)]
+    /// A hierarchy arc still to expand: from, to, weight, bypassed node.
+    typealias UnpackTask = (Int32, Int32, UInt32, Int32)
+
+    func unpack(from u: Int32, _ arc: HierarchyArc, into nodes: inout [Int32], stack: inout [UnpackTask]) {
+        stack.append((u, arc.node, arc.weight, arc.middle))
         while let (a, b, w, middle) = stack.popLast() {
             guard middle >= 0 else { nodes.append(b); continue }
             // a → middle is stored at `middle` as a down arc to a; middle → b as an up arc to b.

@@ -18,12 +18,16 @@ struct VoicePlanner {
     /// The prompts spoken along step `k` for the maneuver that ends it.
     func prompts(_ k: Int, steps: [PlannedStep], texts: [String], aheadTexts: [String]) -> [VoiceInstruction] {
         guard k + 1 < steps.count else { return [] }
+        // Leaving a roundabout needs no words of its own: the prompt for entering it already
+        // said which exit to take.
+        if Self.isRoundaboutExit(steps[k + 1].decision.type) { return [] }
         // Index rather than bind steps: binding copies a large struct on every prompt.
         let length = steps[k].distance
         let speed = Swift.max(steps[k].endSpeed, 1)
         var chained = aheadTexts[k + 1]
         var nowText = texts[k + 1]
-        if steps[k + 1].decision.type != .arrive && k + 2 < steps.count && steps[k + 1].duration < Self.chainTime {
+        if steps[k + 1].decision.type != .arrive && k + 2 < steps.count && steps[k + 1].duration < Self.chainTime
+            && !Self.isRoundaboutExit(steps[k + 2].decision.type) {
             chained = narrator.chain(chained, aheadTexts[k + 2])
             nowText = narrator.chain(nowText, aheadTexts[k + 2])
         }
@@ -56,6 +60,10 @@ struct VoicePlanner {
             out.append(make(length, nowText))
         }
         return out
+    }
+
+    private static func isRoundaboutExit(_ type: ManeuverType) -> Bool {
+        type == .exitRoundabout || type == .exitRotary
     }
 
     private func make(_ distance: Double, _ text: String) -> VoiceInstruction {

@@ -120,13 +120,10 @@ public struct GraphImporter: Sendable {
             }
             junctionArms += arms.sorted { $0.bearing < $1.bearing }
         }
-        var edgeRoads = [UInt32]()
         var edgeFlags = [UInt8]()
-        edgeRoads.reserveCapacity(net.edgeCount * 2)
+        edgeFlags.reserveCapacity(net.edgeCount)
         for e in 0..<net.edgeCount {
             let attr = net.attributes[Int(net.edgeAttributes[e])]
-            edgeRoads.append(edgeRoadIndex[2 * e])
-            edgeRoads.append(edgeRoadIndex[2 * e + 1])
             var flags: UInt8 = 0
             if attr.isToll { flags |= EdgeFlags.toll }
             if attr.isMotorway { flags |= EdgeFlags.motorway }
@@ -145,7 +142,7 @@ public struct GraphImporter: Sendable {
             GraphSection("egeo", net.edgeGeometryOffset),
             GraphSection("glat", net.geometryLat), GraphSection("glon", net.geometryLon),
             GraphSection("gdist", segmentMetres),
-            GraphSection("elen", net.edgeLength), GraphSection("eroad", edgeRoads),
+            GraphSection("elen", net.edgeLength), GraphSection("eroad", edgeRoadIndex),
             GraphSection("eflags", edgeFlags), GraphSection("ecomp", component),
             GraphSection("ndup", ebg.duplicateOf), GraphSection("nweight", ebg.nodeWeight), GraphSection("ndur", ebg.nodeDuration),
             GraphSection("aoff", ebg.arcOffset), GraphSection("atgt", ebg.arcTarget),
@@ -154,7 +151,7 @@ public struct GraphImporter: Sendable {
             GraphSection("chid", hierarchy.searchID), GraphSection("chedge", hierarchy.directedEdge),
             GraphSection("upoff", hierarchy.upOffset), GraphSection("up", hierarchy.up),
             GraphSection("dnoff", hierarchy.downOffset), GraphSection("dn", hierarchy.down),
-            GraphSection("nbear", bearings), GraphSection("gcell", cellOffsets), GraphSection("gseg", cellEntries),
+            GraphSection("gcell", cellOffsets), GraphSection("gseg", cellEntries),
         ]
         sections += roads.sections()
         progress("Indexing", 1)

@@ -32,8 +32,6 @@ public final class RoutingGraph: @unchecked Sendable {
     let upOffset: FlatArray<Int32>, up: FlatArray<HierarchyArc>
     let downOffset: FlatArray<Int32>, down: FlatArray<HierarchyArc>
     let cellOffset: FlatArray<Int32>, cellEntries: FlatArray<Int32>
-    /// Initial bearing of each directed edge in whole degrees.
-    let nodeBearing: FlatArray<UInt16>
     let roads: RoadTable
 
     /// Loads the graph in `directory` (as written by `gemnav import`).
@@ -80,7 +78,6 @@ public final class RoutingGraph: @unchecked Sendable {
         upOffset = FlatArray(try section("upoff")); up = FlatArray(try section("up"))
         downOffset = FlatArray(try section("dnoff")); down = FlatArray(try section("dn"))
         cellOffset = FlatArray(try section("gcell")); cellEntries = FlatArray(try section("gseg"))
-        nodeBearing = FlatArray(try section("nbear"))
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
                           records: FlatArray(try section("roads")))
         let edges = edgeFrom.count
@@ -88,7 +85,7 @@ public final class RoutingGraph: @unchecked Sendable {
         guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,
               nodeDuration.count == nodes, arcOffset.count == nodes + 1, searchID.count == nodes,
               directedEdgeOf.count == nodes, upOffset.count == nodes + 1,
-              downOffset.count == nodes + 1, edgeRoad.count == 2 * edges, nodeBearing.count == 2 * edges,
+              downOffset.count == nodes + 1, edgeRoad.count == 2 * edges,
               segmentMetres.count == geometryLat.count, geometryLon.count == geometryLat.count,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1
         else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }
@@ -100,9 +97,6 @@ public final class RoutingGraph: @unchecked Sendable {
     public var directedEdgeCount: Int { nodeWeight.count }
     /// The area covered by the roads.
     public var boundingBox: BoundingBox { meta.boundingBox }
-    /// The OSM file the graph was built from.
-    public var sourceName: String { meta.source }
-
     @inline(__always) func point(_ i: Int) -> Coordinate {
         Coordinate(latitude: Fixed.decode(geometryLat[i]), longitude: Fixed.decode(geometryLon[i]))
     }

@@ -32,8 +32,11 @@ struct PBFPrimitiveBlock {
         guard granularity > 0 else { throw WireError("granularity \(granularity) is not positive") }
     }
 
-    /// Calls `visit` for every entity of the wanted kinds, in file order.
-    mutating func decode(_ kinds: OSMEntityKinds, _ visit: (OSMEntity) throws -> Void) throws {
+    /// Calls `body` with the field number and message of every entity message of every
+    /// primitive group (1 `Node`, 2 `DenseNodes`, 3 `Way`, 4 `Relation`), in file order.
+    private static func forEachEntityMessage(in bytes: UnsafeRawBufferPointer, groups: [Range<Int>],
+                                             _ body: (UInt64, WireReader) throws -> Void) throws
+    {
         for range in groups {
             var group = WireReader(bytes, range: range)
             while let (number, wire) = try group.field() {
@@ -41,14 +44,20 @@ struct PBFPrimitiveBlock {
                     try group.skip(wire)
                     continue
                 }
-                let item = try group.message()
-                switch number {
-                case 1 where kinds.contains(.nodes): try decodeNode(item, visit)
-                case 2 where kinds.contains(.nodes): try decodeDenseNodes(item, visit)
-                case 3 where kinds.contains(.ways): try decodeWay(item, visit)
-                case 4 where kinds.contains(.relations): try decodeRelation(item, visit)
-                default: break
-                }
+                try body(number, try group.message())
+            }
+        }
+    }
+
+    /// Calls `visit` for every entity of the wanted kinds, in file order.
+    mutating func decode(_ kinds: OSMEntityKinds, _ visit: (OSMEntity) throws -> Void) throws {
+        try Self.forEachEntityMessage(in: bytes, groups: groups) { number, item in
+            switch number {
+            case 1 where kinds.contains(.nodes): try decodeNode(item, visit)
+            case 2 where kinds.contains(.nodes): try decodeDenseNodes(item, visit)
+            case 3 where kinds.contains(.ways): try decodeWay(item, visit)
+            case 4 where kinds.contains(.relations): try decodeRelation(item, visit)
+            default: break
             }
         }
     }
@@ -56,30 +65,25 @@ struct PBFPrimitiveBlock {
     /// Counts entities without decoding them: one per `Node`/`Way`/`Relation` message and one
     /// per id in `DenseNodes`.
     func count(into counts: inout (nodes: Int, ways: Int, relations: Int)) throws {
-        for range in groups {
-            var group = WireReader(bytes, range: range)
-            while let (number, wire) = try group.field() {
-                guard wire == .lengthDelimited else {
-                    try group.skip(wire)
-                    continue
-                }
-                var item = try group.message()
-                switch number {
-                case 1: counts.nodes += 1
-                case 2:
-                    while let (field, fieldWire) = try item.field() {
-                        if field == 1, fieldWire == .lengthDelimited {
-                            counts.nodes += try item.message().varintCount()
-                        } else {
-                            try item.skip(fieldWire)
-                        }
+        var tally = counts
+        try Self.forEachEntityMessage(in: bytes, groups: groups) { number, message in
+            switch number {
+            case 1: tally.nodes += 1
+            case 2:
+                var item = message
+                while let (field, fieldWire) = try item.field() {
+                    if field == 1, fieldWire == .lengthDelimited {
+                        tally.nodes += try item.message().varintCount()
+                    } else {
+                        try item.skip(fieldWire)
                     }
-                case 3: counts.ways += 1
-                case 4: counts.relations += 1
-                default: break
                 }
+            case 3: tally.ways += 1
+            case 4: tally.relations += 1
+            default: break
             }
         }
+        counts = tally
     }
 
     // MARK: - Entities

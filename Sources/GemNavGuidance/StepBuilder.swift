@@ -63,11 +63,7 @@ struct StepBuilder {
                 // name goes in `rotary_name`); mode and lanes stay those of the road driven.
                 var stepRoad = roads[i + 1].road
                 let named = roads[target].road
-                stepRoad.name = named.name
-                stepRoad.ref = named.ref
-                stepRoad.destinations = named.destinations
-                stepRoad.destinationRef = named.destinationRef
-                stepRoad.exits = named.exits
+                stepRoad.takeSignage(of: named)
                 var step = PlannedStep(decision: decision, location: views[i].junction.location,
                                        bearingBefore: Int(views[i].inHeading), bearingAfter: views[i].outBearing,
                                        road: stepRoad, target: named)

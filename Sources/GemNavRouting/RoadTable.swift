@@ -90,10 +90,7 @@ struct RoadTable {
         roads = (0..<records.count).map { i in
             RoadTableBuilder.road(records[i]) { Int($0) < strings.count ? strings[Int($0)] : "" }
         }
-        skeletons = roads.map { r in
-            RoadInfo(roadClass: r.roadClass, mode: r.mode, isRoundabout: r.isRoundabout, isRotary: r.isRotary,
-                     isToll: r.isToll, speedLimitKmh: r.speedLimitKmh)
-        }
+        skeletons = roads.map(\.withoutSignage)
     }
 
     func road(_ index: UInt32) -> RoadInfo { roads[Int(index)] }

@@ -171,20 +171,14 @@ extension RoutingGraph {
         while let (a, b, w, middle) = stack.popLast() {
             guard middle >= 0 else { nodes.append(b); continue }
             // a → middle is stored at `middle` as a down arc to a; middle → b as an up arc to b.
-            var first: UInt32 = 0, firstMiddle: Int32 = -1, secondMiddle: Int32 = -1
-            var found = false
-            for i in Int(downOffset[Int(middle)])..<Int(downOffset[Int(middle) + 1]) where down[i].node == a {
-                for j in Int(upOffset[Int(middle)])..<Int(upOffset[Int(middle) + 1])
-                where up[j].node == b && UInt64(down[i].weight) + UInt64(up[j].weight) == UInt64(w) {
-                    first = down[i].weight
-                    firstMiddle = down[i].middle
-                    secondMiddle = up[j].middle
-                    found = true
-                    break
-                }
-                if found { break }
-            }
-            precondition(found, "contraction hierarchy is inconsistent")
+            // The contractor keeps one arc per neighbour, so each half is found by one scan.
+            var i = Int(downOffset[Int(middle)]), j = Int(upOffset[Int(middle)])
+            let downEnd = Int(downOffset[Int(middle) + 1]), upEnd = Int(upOffset[Int(middle) + 1])
+            while i < downEnd && down[i].node != a { i += 1 }
+            while j < upEnd && up[j].node != b { j += 1 }
+            precondition(i < downEnd && j < upEnd && UInt64(down[i].weight) + UInt64(up[j].weight) == UInt64(w),
+                         "contraction hierarchy is inconsistent")
+            let first = down[i].weight, firstMiddle = down[i].middle, secondMiddle = up[j].middle
             stack.append((middle, b, w - first, secondMiddle))
             stack.append((a, middle, first, firstMiddle))
         }

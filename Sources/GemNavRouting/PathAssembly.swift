@@ -24,8 +24,9 @@ extension RoutingGraph {
             let to = i == path.nodes.count - 1 ? path.target.metres : .infinity
             var turnSeconds = 0.0
             if i > 0 {
-                if let a = arc(from: path.nodes[i - 1], to: node) { turnSeconds = Double(arcTurnDuration[a]) / 1000 }
-                junctions.append(junction(after: path.nodes[i - 1], before: node, turnCost: turnSeconds))
+                let junction = junction(after: path.nodes[i - 1], before: node)
+                turnSeconds = junction.turnCost
+                junctions.append(junction)
             }
             roads.append(stretch(n, from: from, to: to, extraSeconds: turnSeconds))
         }
@@ -84,20 +85,23 @@ extension RoutingGraph {
         return point(backward ? first : last)
     }
 
-    /// The junction between consecutive directed edges `a` and `b`.
-    func junction(after a: Int32, before b: Int32, turnCost: Double) -> RoutePath.Junction {
+    /// The junction between consecutive directed edges `a` and `b`, with the cost of the
+    /// turn from `a` to `b`.
+    func junction(after a: Int32, before b: Int32) -> RoutePath.Junction {
         let j = endJunction(of: Int(a))
         let first = Int(junctionOffset[j]), count = Int(junctionOffset[j + 1]) - first
         let turnStart = Int(arcOffset[Int(a)]), turnEnd = Int(arcOffset[Int(a) + 1])
         var arms = [RoutePath.Arm]()
         arms.reserveCapacity(count)
         var inArm = 0, outArm = 0
+        var turnCost = 0.0
         for index in 0..<count {
             let record = junctionArms[first + index]
             let leaving = record.leaving
             var canEnter = false
             for t in turnStart..<turnEnd where original(arcTarget[t]) == leaving {
                 canEnter = true
+                if leaving == b { turnCost = Double(arcTurnDuration[t]) / 1000 }
                 break
             }
             let isIn = leaving == a ^ 1, isOut = leaving == b

@@ -49,63 +49,80 @@ public enum RoadClass: String, Sendable, Codable, Hashable, CaseIterable {
 
 /// What guidance needs to know about the road a piece of route is on, in travel direction.
 ///
-/// The signage (name, ref, destinations, exits) sits in one shared immutable box: a route
-/// copies road info for every stretch and junction arm, and one reference count per copy is
-/// much cheaper than five.
+/// The labels (name, ref, destinations, exits, lanes) sit in one shared immutable box: a
+/// route copies road info for every stretch and junction arm, and one reference count per
+/// copy is much cheaper than six.
 public struct RoadInfo: Hashable, Sendable, Codable {
-    private final class Signage: Sendable {
+    private final class Labels: Sendable {
         let name: String, ref: String, destinations: String, destinationRef: String, exits: String
+        let turnLanes: String
 
-        init(name: String, ref: String, destinations: String, destinationRef: String, exits: String) {
+        private init(_ name: String, _ ref: String, _ destinations: String, _ destinationRef: String,
+                     _ exits: String, _ turnLanes: String)
+        {
             self.name = name
             self.ref = ref
             self.destinations = destinations
             self.destinationRef = destinationRef
             self.exits = exits
+            self.turnLanes = turnLanes
         }
 
-        static let none = Signage(name: "", ref: "", destinations: "", destinationRef: "", exits: "")
+        private static let none = Labels("", "", "", "", "", "")
 
         static func make(name: String, ref: String, destinations: String, destinationRef: String,
-                         exits: String) -> Signage
+                         exits: String, turnLanes: String) -> Labels
         {
             name.isEmpty && ref.isEmpty && destinations.isEmpty && destinationRef.isEmpty && exits.isEmpty
-                ? none
-                : Signage(name: name, ref: ref, destinations: destinations, destinationRef: destinationRef, exits: exits)
+                && turnLanes.isEmpty
+                ? none : Labels(name, ref, destinations, destinationRef, exits, turnLanes)
         }
 
-        func same(as other: Signage) -> Bool {
+        func with(name: String? = nil, ref: String? = nil, destinations: String? = nil,
+                  destinationRef: String? = nil, exits: String? = nil, turnLanes: String? = nil) -> Labels
+        {
+            .make(name: name ?? self.name, ref: ref ?? self.ref, destinations: destinations ?? self.destinations,
+                  destinationRef: destinationRef ?? self.destinationRef, exits: exits ?? self.exits,
+                  turnLanes: turnLanes ?? self.turnLanes)
+        }
+
+        func same(as other: Labels) -> Bool {
             self === other || (name == other.name && ref == other.ref && destinations == other.destinations
-                && destinationRef == other.destinationRef && exits == other.exits)
+                && destinationRef == other.destinationRef && exits == other.exits && turnLanes == other.turnLanes)
         }
     }
 
-    private var signage: Signage
+    private var labels: Labels
 
     /// `name=*` (empty when unnamed).
     public var name: String {
-        get { signage.name }
-        set { signage = .make(name: newValue, ref: ref, destinations: destinations, destinationRef: destinationRef, exits: exits) }
+        get { labels.name }
+        set { labels = labels.with(name: newValue) }
     }
     /// `ref=*`, e.g. "A8" (empty when none).
     public var ref: String {
-        get { signage.ref }
-        set { signage = .make(name: name, ref: newValue, destinations: destinations, destinationRef: destinationRef, exits: exits) }
+        get { labels.ref }
+        set { labels = labels.with(ref: newValue) }
     }
     /// `destination=*` for this direction, e.g. "Nice;Menton" (empty when none).
     public var destinations: String {
-        get { signage.destinations }
-        set { signage = .make(name: name, ref: ref, destinations: newValue, destinationRef: destinationRef, exits: exits) }
+        get { labels.destinations }
+        set { labels = labels.with(destinations: newValue) }
     }
     /// `destination:ref=*` for this direction (empty when none).
     public var destinationRef: String {
-        get { signage.destinationRef }
-        set { signage = .make(name: name, ref: ref, destinations: destinations, destinationRef: newValue, exits: exits) }
+        get { labels.destinationRef }
+        set { labels = labels.with(destinationRef: newValue) }
     }
     /// `junction=exit` / `exit_to`-style exit number (`junction:ref`), empty when none.
     public var exits: String {
-        get { signage.exits }
-        set { signage = .make(name: name, ref: ref, destinations: destinations, destinationRef: destinationRef, exits: newValue) }
+        get { labels.exits }
+        set { labels = labels.with(exits: newValue) }
+    }
+    /// `turn:lanes` for the travel direction (e.g. "left|through|through;right"), empty when none.
+    public var turnLanes: String {
+        get { labels.turnLanes }
+        set { labels = labels.with(turnLanes: newValue) }
     }
     /// The road class.
     public var roadClass: RoadClass
@@ -117,8 +134,6 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public var isRotary: Bool
     /// `toll=yes`.
     public var isToll: Bool
-    /// `turn:lanes` for the travel direction (e.g. "left|through|through;right"), empty when none.
-    public var turnLanes: String
     /// Legal speed limit in km/h, nil when unknown or none.
     public var speedLimitKmh: Double?
 
@@ -128,20 +143,22 @@ public struct RoadInfo: Hashable, Sendable, Codable {
                 mode: TravelMode = .driving, isRoundabout: Bool = false, isRotary: Bool = false,
                 isToll: Bool = false, turnLanes: String = "", speedLimitKmh: Double? = nil)
     {
-        signage = .make(name: name, ref: ref, destinations: destinations, destinationRef: destinationRef, exits: exits)
+        labels = .make(name: name, ref: ref, destinations: destinations, destinationRef: destinationRef, exits: exits,
+                       turnLanes: turnLanes)
         self.roadClass = roadClass
         self.mode = mode
         self.isRoundabout = isRoundabout
         self.isRotary = isRotary
         self.isToll = isToll
-        self.turnLanes = turnLanes
         self.speedLimitKmh = speedLimitKmh
     }
 
     /// Takes name, ref, destinations and exit numbers from `other`, keeping everything else:
     /// a step is named after the road it leads to.
     public mutating func takeSignage(of other: RoadInfo) {
-        signage = other.signage
+        labels = other.turnLanes == turnLanes
+            ? other.labels
+            : other.labels.with(turnLanes: turnLanes)
     }
 
     /// The same road with its signs and lanes left out: all a maneuver decision needs of the
@@ -154,7 +171,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public static func == (a: RoadInfo, b: RoadInfo) -> Bool {
         a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout
             && a.isRotary == b.isRotary && a.isToll == b.isToll && a.speedLimitKmh == b.speedLimitKmh
-            && a.turnLanes == b.turnLanes && a.signage.same(as: b.signage)
+            && a.labels.same(as: b.labels)
     }
 
     public func hash(into hasher: inout Hasher) {

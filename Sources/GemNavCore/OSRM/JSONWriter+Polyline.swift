@@ -19,18 +19,25 @@ extension JSONWriter {
     }
 
     /// One zig-zag, 5-bit-chunked polyline value; its only character JSON escapes is `\\`.
+    /// (A 64-bit value has at most 13 chunks, each at most two bytes once escaped.)
+    @inline(__always)
     private mutating func appendPolylineValue(_ value: Int) {
+        reserve(26)
         var v = value < 0 ? ~(value << 1) : value << 1
         while v >= 0x20 {
-            appendPolylineChar(UInt8((0x20 | (v & 0x1f)) + 63))
+            putPolylineChar(UInt8((0x20 | (v & 0x1f)) + 63))
             v >>= 5
         }
-        appendPolylineChar(UInt8(v + 63))
+        putPolylineChar(UInt8(v + 63))
     }
 
     @inline(__always)
-    private mutating func appendPolylineChar(_ c: UInt8) {
-        if c == UInt8(ascii: "\\") { append(c) }
-        append(c)
+    private mutating func putPolylineChar(_ c: UInt8) {
+        if c == UInt8(ascii: "\\") {
+            base[count] = c
+            count += 1
+        }
+        base[count] = c
+        count += 1
     }
 }

@@ -20,6 +20,10 @@ public struct RoutePath: Sendable, Hashable {
     public var weight: Double { legs.reduce(0) { $0 + $1.weight } }
 
     /// The path between two consecutive waypoints.
+    ///
+    /// The geometry is stored once for the whole leg, and each road stretch names its part
+    /// of it: a route has a stretch per road between junctions, and three arrays per stretch
+    /// were most of a query's allocations.
     public struct Leg: Sendable, Hashable {
         /// The roads in order. The first starts at the departure point, the last ends at
         /// the arrival point (both possibly part-way along a road).
@@ -27,47 +31,101 @@ public struct RoutePath: Sendable, Hashable {
         /// `junctions[i]` is where `roads[i]` ends and `roads[i + 1]` begins
         /// (so there is one fewer junction than roads).
         public var junctions: [Junction]
+        /// Geometry in travel direction; consecutive stretches share their joint point.
+        public var coordinates: [Coordinate]
+        /// Metres per geometry segment (`coordinates.count - 1` values; segment `i` runs
+        /// from point `i` to point `i + 1`).
+        public var segmentDistances: [Double]
+        /// Seconds per geometry segment, turn costs included.
+        public var segmentDurations: [Double]
         /// Routing weight of the leg (seconds, turn costs included).
         public var weight: Double
 
-        /// Creates a leg.
-        public init(roads: [RoadStretch], junctions: [Junction], weight: Double) {
+        /// Creates a leg from its parts.
+        public init(roads: [RoadStretch], junctions: [Junction], coordinates: [Coordinate],
+                    segmentDistances: [Double], segmentDurations: [Double], weight: Double)
+        {
             self.roads = roads
             self.junctions = junctions
+            self.coordinates = coordinates
+            self.segmentDistances = segmentDistances
+            self.segmentDurations = segmentDurations
             self.weight = weight
         }
 
+        /// Creates an empty leg, to be filled with `append(_:coordinates:segmentDistances:segmentDurations:)`
+        /// and `junctions`.
+        public init(weight: Double) {
+            self.init(roads: [], junctions: [], coordinates: [], segmentDistances: [], segmentDurations: [],
+                      weight: weight)
+        }
+
+        /// Appends a stretch of `road` along `coordinates` (at least two points, in travel
+        /// direction, with one distance and duration per segment). Its first point is the
+        /// joint with the previous stretch and stored once when the two coincide.
+        public mutating func append(_ road: RoadInfo, coordinates line: some Collection<Coordinate>,
+                                    segmentDistances distances: some Sequence<Double>,
+                                    segmentDurations durations: some Sequence<Double>)
+        {
+            guard let first = line.first else { return }
+            let start = beginStretch(at: first)
+            coordinates.append(contentsOf: line.dropFirst())
+            segmentDistances.append(contentsOf: distances)
+            segmentDurations.append(contentsOf: durations)
+            roads.append(RoadStretch(road: road, points: start..<coordinates.count))
+        }
+
+        /// Where a stretch starting at `point` begins in `coordinates`: the last point when it
+        /// is the same, else a new point (joined to the previous one by an empty segment, so
+        /// segments and points stay aligned).
+        public mutating func beginStretch(at point: Coordinate) -> Int {
+            if let last = coordinates.last {
+                if last == point { return coordinates.count - 1 }
+                segmentDistances.append(0)
+                segmentDurations.append(0)
+            }
+            coordinates.append(point)
+            return coordinates.count - 1
+        }
+
+        /// The points of stretch `k`.
+        public func coordinates(of k: Int) -> ArraySlice<Coordinate> { coordinates[roads[k].points] }
+
+        /// The segment indexes of stretch `k`.
+        public func segments(of k: Int) -> Range<Int> { roads[k].points.lowerBound..<(roads[k].points.upperBound - 1) }
+
+        /// Length of stretch `k` in metres.
+        public func distance(of k: Int) -> Double {
+            var total = 0.0
+            for i in segments(of: k) { total += segmentDistances[i] }
+            return total
+        }
+
+        /// Travel time on stretch `k` in seconds.
+        public func duration(of k: Int) -> Double {
+            var total = 0.0
+            for i in segments(of: k) { total += segmentDurations[i] }
+            return total
+        }
+
         /// Distance in metres.
-        public var distance: Double { roads.reduce(0) { $0 + $1.distance } }
-        /// Travel time in seconds (turn costs included in the stretch durations).
-        public var duration: Double { roads.reduce(0) { $0 + $1.duration } }
+        public var distance: Double { segmentDistances.reduce(0, +) }
+        /// Travel time in seconds (turn costs included in the segment durations).
+        public var duration: Double { segmentDurations.reduce(0, +) }
     }
 
     /// A continuous piece of one road (same attributes) driven from one junction to the next.
     public struct RoadStretch: Sendable, Hashable {
         /// The road's attributes in travel direction.
         public var road: RoadInfo
-        /// Geometry in travel direction, at least two points.
-        public var coordinates: [Coordinate]
-        /// Metres per geometry segment (`coordinates.count - 1` values).
-        public var segmentDistances: [Double]
-        /// Seconds per geometry segment (`coordinates.count - 1` values).
-        public var segmentDurations: [Double]
+        /// Indexes of its points in the leg's `coordinates` (at least two).
+        public var points: Range<Int>
 
         /// Creates a stretch.
-        public init(road: RoadInfo, coordinates: [Coordinate], segmentDistances: [Double],
-                    segmentDurations: [Double])
-        {
+        public init(road: RoadInfo, points: Range<Int>) {
             self.road = road
-            self.coordinates = coordinates
-            self.segmentDistances = segmentDistances
-            self.segmentDurations = segmentDurations
+            self.points = points
         }
-
-        /// Length in metres.
-        public var distance: Double { segmentDistances.reduce(0, +) }
-        /// Travel time in seconds.
-        public var duration: Double { segmentDurations.reduce(0, +) }
     }
 
     /// A graph node where the route passes from one stretch to the next, with every road

@@ -13,10 +13,8 @@ public enum Guidance {
             let arrival = i + 1 < path.waypoints.count ? path.waypoints[i + 1] : nil
             let stop = i + 1 < path.legs.count ? i + 1 : nil
             legs.append(routeLeg(for: leg, from: departure, to: arrival, stop: stop, options: options))
-            for r in leg.roads.indices {
-                let line = leg.roads[r].coordinates
-                geometry.append(contentsOf: geometry.last == line.first ? line.dropFirst() : line[...])
-            }
+            let line = leg.coordinates
+            geometry.append(contentsOf: geometry.last == line.first ? line.dropFirst() : line[...])
         }
         return Route(distance: path.distance, duration: path.duration, weight: path.weight, geometry: geometry,
                      legs: legs, language: options.language)
@@ -81,7 +79,7 @@ public enum Guidance {
         for r in leg.roads.indices {
             let label = leg.roads[r].road.name.isEmpty ? leg.roads[r].road.ref : leg.roads[r].road.name
             guard !label.isEmpty else { continue }
-            let d = leg.roads[r].distance
+            let d = leg.distance(of: r)
             if let i = labels.lastIndex(of: label) {
                 totals[i] += d
             } else {
@@ -105,20 +103,26 @@ public enum Guidance {
 
     /// Per-segment distance, duration, speed and speed limit.
     static func annotation(of leg: RoutePath.Leg) -> Annotation {
-        let count = leg.roads.reduce(0) { $0 + $1.segmentDistances.count }
+        let count = leg.segmentDistances.count
         var a = Annotation(distance: [], duration: [], speed: [], maxspeed: [])
         a.distance.reserveCapacity(count)
         a.duration.reserveCapacity(count)
         a.speed.reserveCapacity(count)
         a.maxspeed.reserveCapacity(count)
-        for r in leg.roads.indices {
-            let limit = leg.roads[r].road.speedLimitKmh
-            for (d, t) in zip(leg.roads[r].segmentDistances, leg.roads[r].segmentDurations) {
-                a.distance.append(d)
-                a.duration.append(t)
-                a.speed.append(t > 0 ? Double(Rounding.halfAwayFromZero(d / t * 10)) / 10 : 0)
-                a.maxspeed.append(limit)
+        var limit: Double?
+        var stretch = 0
+        for i in leg.segmentDistances.indices {
+            // A segment joining stretches that do not touch belongs to none and keeps the
+            // limit before it.
+            while stretch < leg.roads.count && leg.roads[stretch].points.upperBound - 1 <= i { stretch += 1 }
+            if stretch < leg.roads.count && leg.roads[stretch].points.lowerBound <= i {
+                limit = leg.roads[stretch].road.speedLimitKmh
             }
+            let d = leg.segmentDistances[i], t = leg.segmentDurations[i]
+            a.distance.append(d)
+            a.duration.append(t)
+            a.speed.append(t > 0 ? Double(Rounding.halfAwayFromZero(d / t * 10)) / 10 : 0)
+            a.maxspeed.append(limit)
         }
         return a
     }

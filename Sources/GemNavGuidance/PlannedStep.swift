@@ -32,19 +32,20 @@ struct PlannedStep {
         self.target = target
     }
 
-    /// Adds stretch `k` of `roads` (geometry and figures), sharing the joint point with the
-    /// previous one. Taking the array and an index reads the stretch in place: copying a
-    /// stretch (its road's seven strings and three arrays) per junction showed in profiles.
-    mutating func append(_ roads: [RoutePath.RoadStretch], _ k: Int) {
-        let line = roads[k].coordinates
+    /// Adds stretch `k` of `leg` (geometry and figures), sharing the joint point with the
+    /// previous one.
+    mutating func append(_ leg: RoutePath.Leg, _ k: Int) {
+        let line = leg.coordinates(of: k)
         if let last = geometry.last, last == line.first {
             geometry.append(contentsOf: line.dropFirst())
         } else {
             geometry.append(contentsOf: line)
         }
         var d = 0.0, t = 0.0
-        for x in roads[k].segmentDistances { d += x }
-        for x in roads[k].segmentDurations { t += x }
+        for i in leg.segments(of: k) {
+            d += leg.segmentDistances[i]
+            t += leg.segmentDurations[i]
+        }
         distance += d
         duration += t
         if t > 0 { endSpeed = d / t }

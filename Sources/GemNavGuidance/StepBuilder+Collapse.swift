@@ -24,7 +24,7 @@ extension StepBuilder {
                 || Self.signposted.contains(first.type))
             guard foldsName || (Self.turnLike.contains(first.type) && Self.turnLike.contains(second.type))
             else { continue }
-            let gap = leg.roads[(a + 1)...b].reduce(0) { $0 + $1.distance }
+            let gap = ((a + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
             guard gap < (second.type == .newName ? Self.nameCollapseDistance : Self.collapseDistance) else { continue }
             decisions[b] = nil
             if Self.signposted.contains(first.type) {

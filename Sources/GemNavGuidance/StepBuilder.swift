@@ -38,15 +38,16 @@ struct StepBuilder {
         dropRepeatedNames(&decisions, targets)
 
         var steps = [PlannedStep]()
-        let startBearing = Self.initialBearing(first.coordinates)
+        let start = leg.coordinates[first.points.lowerBound]
+        let startBearing = Self.initialBearing(leg.coordinates(of: 0))
         var depart = PlannedStep(
             decision: Decision(type: .depart, modifier: departModifier(startBearing)),
-            location: first.coordinates[0], bearingBefore: 0,
+            location: start, bearingBefore: 0,
             bearingAfter: startBearing, road: first.road, target: first.road)
-        depart.intersections.append(Intersection(location: first.coordinates[0], bearings: [startBearing],
+        depart.intersections.append(Intersection(location: start, bearings: [startBearing],
                                                  entry: [true], inIndex: nil, outIndex: 0))
         reserve(&depart, from: 0, decisions)
-        depart.append(leg.roads, 0)
+        depart.append(leg, 0)
         steps.append(depart)
         // The step being filled is always the last one, mutated in place: copying a
         // PlannedStep per maneuver showed up in profiles.
@@ -79,20 +80,20 @@ struct StepBuilder {
                     makeIntersection(views[i], to: leg.roads, i + 1, lanes: laneIndications,
                                      modifier: decisions[i]?.modifier ?? .straight))
             }
-            steps[steps.count - 1].append(leg.roads, i + 1)
+            steps[steps.count - 1].append(leg, i + 1)
         }
-        steps.append(arrive(on: last))
+        steps.append(arrive(on: last, leg.coordinates(of: roads.count - 1)))
         return steps
     }
 
     /// Sizes the arrays of a step whose first road is `first` for all the roads it covers (up
     /// to the next maneuver): growing them junction by junction showed in profiles.
     private func reserve(_ step: inout PlannedStep, from first: Int, _ decisions: [Decision?]) {
-        var points = leg.roads[first].coordinates.count, crossings = 1
+        var points = leg.roads[first].points.count, crossings = 1
         var k = first
         while k < decisions.count && decisions[k] == nil {
             k += 1
-            points += leg.roads[k].coordinates.count
+            points += leg.roads[k].points.count
             crossings += 1
         }
         step.geometry.reserveCapacity(points)
@@ -154,9 +155,9 @@ struct StepBuilder {
     }
 
     /// The arrival step, with the side of the street the destination lies on.
-    private func arrive(on last: RoutePath.RoadStretch) -> PlannedStep {
-        let end = last.coordinates[last.coordinates.count - 1]
-        let heading = Self.finalBearing(last.coordinates)
+    private func arrive(on last: RoutePath.RoadStretch, _ line: ArraySlice<Coordinate>) -> PlannedStep {
+        let end = line[line.endIndex - 1]
+        let heading = Self.finalBearing(line)
         var side: ManeuverModifier?
         if let arrival {
             side = Self.side(of: arrival.input, from: arrival.location, heading: Double(heading))
@@ -202,12 +203,12 @@ struct StepBuilder {
         return [depart, arrive]
     }
 
-    static func initialBearing(_ line: [Coordinate]) -> Int {
+    static func initialBearing(_ line: ArraySlice<Coordinate>) -> Int {
         guard let a = line.first, let b = line.dropFirst().first(where: { $0 != a }) else { return 0 }
         return Int(Geodesy.bearing(a, b).rounded()) % 360
     }
 
-    static func finalBearing(_ line: [Coordinate]) -> Int {
+    static func finalBearing(_ line: ArraySlice<Coordinate>) -> Int {
         guard let b = line.last, let a = line.dropLast().last(where: { $0 != b }) else { return 0 }
         return Int(Geodesy.bearing(a, b).rounded()) % 360
     }

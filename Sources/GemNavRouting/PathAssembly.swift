@@ -15,35 +15,37 @@ extension RoutingGraph {
     /// Turns a directed-edge path into a leg: road stretches clipped at the snapped ends,
     /// and the junctions between them with every road that meets there.
     func leg(_ path: EdgePath) -> RoutePath.Leg {
-        var roads: [RoutePath.RoadStretch] = []
-        var junctions: [RoutePath.Junction] = []
-        roads.reserveCapacity(path.nodes.count)
+        var leg = RoutePath.Leg(weight: Double(path.weight) / 1000)
+        leg.roads.reserveCapacity(path.nodes.count)
+        leg.junctions.reserveCapacity(path.nodes.count)
+        var points = 1
+        for node in path.nodes { points += Int(edgeGeometry[Int(node >> 1) + 1] - edgeGeometry[Int(node >> 1)]) }
+        leg.coordinates.reserveCapacity(points)
+        leg.segmentDistances.reserveCapacity(points)
+        leg.segmentDurations.reserveCapacity(points)
         for (i, node) in path.nodes.enumerated() {
-            let n = Int(node)
             let from = i == 0 ? path.source.metres : 0
             let to = i == path.nodes.count - 1 ? path.target.metres : .infinity
             var turnSeconds = 0.0
             if i > 0 {
                 let junction = junction(after: path.nodes[i - 1], before: node)
                 turnSeconds = junction.turnCost
-                junctions.append(junction)
+                leg.junctions.append(junction)
             }
-            roads.append(stretch(n, from: from, to: to, extraSeconds: turnSeconds))
+            appendStretch(Int(node), from: from, to: to, extraSeconds: turnSeconds, to: &leg)
         }
-        return RoutePath.Leg(roads: roads, junctions: junctions, weight: Double(path.weight) / 1000)
+        return leg
     }
 
-    /// The part of directed edge `n` between `from` and `to` metres from its start.
-    private func stretch(_ n: Int, from: Double, to: Double, extraSeconds: Double) -> RoutePath.RoadStretch {
+    /// Appends the part of directed edge `n` between `from` and `to` metres from its start.
+    private func appendStretch(_ n: Int, from: Double, to: Double, extraSeconds: Double, to leg: inout RoutePath.Leg) {
         let e = n >> 1
         let first = Int(edgeGeometry[e]), last = Int(edgeGeometry[e + 1]) - 1
         let backward = n & 1 == 1
         let length = Double(edgeLength[e])
         let secondsPerMetre = length > 0 ? Double(nodeDuration[n]) / 1000 / length : 0
-        var coordinates: [Coordinate] = []
-        var distances: [Double] = []
-        coordinates.reserveCapacity(last - first + 1)
-        distances.reserveCapacity(last - first)
+        var start: Int?
+        var extra = extraSeconds
         var travelled = 0.0
         for k in 0..<(last - first) {
             // Geometry point indexes of this segment in travel direction.
@@ -53,21 +55,27 @@ extension RoutingGraph {
             travelled += d
             let a = max(segStart, from), b = min(travelled, to)
             guard b > a else { continue }
-            if coordinates.isEmpty {
-                coordinates.append(a > segStart ? Geodesy.interpolate(point(i), point(j), fraction: (a - segStart) / d) : point(i))
+            if start == nil {
+                start = leg.beginStretch(at: a > segStart
+                    ? Geodesy.interpolate(point(i), point(j), fraction: (a - segStart) / d) : point(i))
             }
-            coordinates.append(b < travelled ? Geodesy.interpolate(point(i), point(j), fraction: (b - segStart) / d) : point(j))
-            distances.append(b - a)
+            leg.coordinates.append(b < travelled ? Geodesy.interpolate(point(i), point(j), fraction: (b - segStart) / d) : point(j))
+            leg.segmentDistances.append(b - a)
+            leg.segmentDurations.append((b - a) * secondsPerMetre + extra)
+            extra = 0
         }
-        if coordinates.count < 2 {
+        let begin: Int
+        if let start {
+            begin = start
+        } else {
+            // Nothing of the edge is driven (start and end at the same point): an empty stretch.
             let p = pointAlong(n, metres: from)
-            coordinates = [p, p]
-            distances = [0]
+            begin = leg.beginStretch(at: p)
+            leg.coordinates.append(p)
+            leg.segmentDistances.append(0)
+            leg.segmentDurations.append(extra)
         }
-        var durations = distances.map { $0 * secondsPerMetre }
-        durations[0] += extraSeconds
-        return RoutePath.RoadStretch(road: road(of: n), coordinates: coordinates,
-                                     segmentDistances: distances, segmentDurations: durations)
+        leg.roads.append(RoutePath.RoadStretch(road: road(of: n), points: begin..<leg.coordinates.count))
     }
 
     /// The point `metres` along directed edge `n` from its start.

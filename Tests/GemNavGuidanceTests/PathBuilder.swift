@@ -14,8 +14,7 @@ struct PathBuilder {
 
     private(set) var position: Coordinate
     private(set) var heading: Double
-    private(set) var roads: [RoutePath.RoadStretch] = []
-    private(set) var junctions: [RoutePath.Junction] = []
+    private var built = RoutePath.Leg(weight: 0)
 
     init(start: Coordinate = Coordinate(latitude: 43.7384, longitude: 7.4246), heading: Double = 0) {
         position = start
@@ -33,15 +32,14 @@ struct PathBuilder {
             times.append(meters / Double(pieces) / (kmh / 3.6))
         }
         position = coords[coords.count - 1]
-        roads.append(RoutePath.RoadStretch(road: road, coordinates: coords, segmentDistances: dists,
-                                           segmentDurations: times))
+        built.append(road, coordinates: coords, segmentDistances: dists, segmentDurations: times)
     }
 
     /// Turns by `angle` (positive = right) at a junction with the given other roads.
     mutating func turn(_ angle: Double, others: [OtherArm] = []) {
         func bearing(_ a: Double) -> Int { (Int((heading + a).rounded()) % 360 + 360) % 360 }
         var arms: [(RoutePath.Arm, Int)] = [
-            (RoutePath.Arm(bearing: bearing(180), canEnter: false, canArrive: true, road: roads.last?.road ?? RoadInfo()), 0),
+            (RoutePath.Arm(bearing: bearing(180), canEnter: false, canArrive: true, road: built.roads.last?.road ?? RoadInfo()), 0),
             (RoutePath.Arm(bearing: bearing(angle), canEnter: true, canArrive: false, road: RoadInfo()), 1),
         ]
         for o in others {
@@ -50,13 +48,15 @@ struct PathBuilder {
         }
         arms.sort { $0.0.bearing < $1.0.bearing }
         let inArm = arms.firstIndex { $0.1 == 0 }!, outArm = arms.firstIndex { $0.1 == 1 }!
-        junctions.append(RoutePath.Junction(location: position, arms: arms.map(\.0), inArm: inArm, outArm: outArm))
+        built.junctions.append(RoutePath.Junction(location: position, arms: arms.map(\.0), inArm: inArm, outArm: outArm))
         heading = Double(bearing(angle))
     }
 
     /// The leg built so far.
     var leg: RoutePath.Leg {
-        RoutePath.Leg(roads: roads, junctions: junctions, weight: roads.reduce(0) { $0 + $1.duration } * 1.1)
+        var leg = built
+        leg.weight = leg.duration * 1.1
+        return leg
     }
 
     /// The point `meters` from `c` along `bearing`.
@@ -71,7 +71,7 @@ struct PathBuilder {
     /// (positive) or left (negative) of the travel direction.
     func arrival(side: Double) -> Waypoint {
         let input = Self.offset(position, abs(side), bearing: heading + (side >= 0 ? 90 : -90))
-        return Waypoint(input: input, location: position, name: roads.last?.road.name ?? "", distance: abs(side))
+        return Waypoint(input: input, location: position, name: built.roads.last?.road.name ?? "", distance: abs(side))
     }
 
     /// The steps guidance makes of this leg.

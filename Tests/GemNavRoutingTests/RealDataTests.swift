@@ -51,11 +51,12 @@ import Testing
             guard routes.count > 1 else { continue }
             checked += 1
             let best = routes[0]
-            let bestCoords = Set(best.legs[0].roads.flatMap(\.coordinates))
+            let bestCoords = Set(best.legs[0].coordinates)
             for alt in routes.dropFirst() {
                 #expect(alt.weight <= best.weight * 1.3 + 1)
-                let shared = alt.legs[0].roads.filter { $0.coordinates.allSatisfy(bestCoords.contains) }
-                    .reduce(0) { $0 + $1.distance }
+                let leg = alt.legs[0]
+                let shared = leg.roads.indices.filter { leg.coordinates(of: $0).allSatisfy(bestCoords.contains) }
+                    .reduce(0) { $0 + leg.distance(of: $1) }
                 #expect(shared < 0.8 * alt.distance)
             }
         }

@@ -84,10 +84,13 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Writes a string value, escaping quotes, backslashes and control characters.
     public mutating func string(_ value: String) {
         separate()
-        var text = value
         // Scan the contiguous UTF-8 and copy clean runs whole: almost every string (names,
-        // polylines, instructions) needs no escaping at all.
-        text.withUTF8 { appendEscaped($0) }
+        // polylines, instructions) needs no escaping at all. Native strings are read in
+        // place; only others are copied into contiguous form first.
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var text = value
+            text.withUTF8 { appendEscaped($0) }
+        }
         needsComma = true
     }
 

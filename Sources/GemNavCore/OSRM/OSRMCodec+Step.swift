@@ -31,7 +31,7 @@ extension OSRMCodec {
         writeManeuver(step.maneuver, into: &w)
         w.key("intersections")
         w.beginArray()
-        for x in step.intersections { writeIntersection(x, into: &w) }
+        for i in step.intersections.indices { writeIntersection(step.intersections[i], into: &w) }
         w.endArray()
         if let rotary = step.rotaryName {
             w.key("rotary_name")
@@ -40,14 +40,14 @@ extension OSRMCodec {
         if options.voiceInstructions {
             w.key("voiceInstructions")
             w.beginArray()
-            for v in step.voiceInstructions {
+            for i in step.voiceInstructions.indices {
                 w.beginObject()
                 w.key("distanceAlongGeometry")
-                w.number(v.distanceAlongGeometry, decimals: 1)
+                w.number(step.voiceInstructions[i].distanceAlongGeometry, decimals: 1)
                 w.key("announcement")
-                w.string(v.announcement)
+                w.string(step.voiceInstructions[i].announcement)
                 w.key("ssmlAnnouncement")
-                w.string(v.ssmlAnnouncement)
+                w.string(step.voiceInstructions[i].ssmlAnnouncement)
                 w.endObject()
             }
             w.endArray()
@@ -55,7 +55,7 @@ extension OSRMCodec {
         if options.bannerInstructions {
             w.key("bannerInstructions")
             w.beginArray()
-            for b in step.bannerInstructions { writeBanner(b, into: &w) }
+            for i in step.bannerInstructions.indices { writeBanner(step.bannerInstructions[i], into: &w) }
             w.endArray()
         }
         w.endObject()
@@ -161,19 +161,19 @@ extension OSRMCodec {
         }
         w.key("components")
         w.beginArray()
-        for comp in c.components {
+        for i in c.components.indices {
             w.beginObject()
             w.key("text")
-            w.string(comp.text)
+            w.string(c.components[i].text)
             w.key("type")
-            w.string(comp.type)
-            if let directions = comp.directions {
+            w.string(c.components[i].type)
+            if let directions = c.components[i].directions {
                 w.key("directions")
                 w.beginArray()
                 for d in directions { w.string(d) }
                 w.endArray()
             }
-            if let active = comp.active {
+            if let active = c.components[i].active {
                 w.key("active")
                 w.bool(active)
             }

@@ -20,7 +20,7 @@ public enum OSRMCodec {
         w.endArray()
         w.key("routes")
         w.beginArray()
-        for route in routes { writeRoute(route, options: options, into: &w) }
+        for i in routes.indices { writeRoute(routes[i], options: options, into: &w) }
         w.endArray()
         w.endObject()
         return w.bytes
@@ -92,7 +92,7 @@ public enum OSRMCodec {
         }
         w.key("legs")
         w.beginArray()
-        for leg in route.legs { writeLeg(leg, options: options, into: &w) }
+        for i in route.legs.indices { writeLeg(route.legs[i], options: options, into: &w) }
         w.endArray()
         if options.voiceInstructions {
             w.key("voiceLocale")
@@ -114,7 +114,9 @@ public enum OSRMCodec {
         w.key("steps")
         w.beginArray()
         if options.steps {
-            for step in leg.steps { writeStep(step, options: options, into: &w) }
+            // Indexing lends each step to the writer; a for-in loop would copy it (and
+            // retain everything it holds) first.
+            for i in leg.steps.indices { writeStep(leg.steps[i], options: options, into: &w) }
         }
         w.endArray()
         if !options.annotations.isEmpty, let a = leg.annotation {

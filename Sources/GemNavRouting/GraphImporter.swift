@@ -74,8 +74,9 @@ public struct GraphImporter: Sendable {
     func build(_ reader: OSMReader, source: String, progress: @escaping (String, Double) -> Void)
         throws -> ([GraphSection], ImportSummary)
     {
-        let (net, restrictions) = try NetworkBuilder(profile: profile).build(from: reader, progress: progress)
+        var (net, restrictions) = try NetworkBuilder(profile: profile).build(from: reader, progress: progress)
         guard net.edgeCount > 0 else { throw RoutingError(.noRoads(source, profile: profile.name)) }
+        net.mergePassNodes(keeping: restrictions)
         let incidence = JunctionIncidence(net)
         let ebg = EdgeBasedGraphBuilder(profile: profile).build(net, incidence: incidence, restrictions: restrictions)
         progress("Contracting", 0)

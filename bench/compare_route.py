@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Prints GemNav / OSRM ratios from one benchmark run (see route_vs_osrm.sh) and writes them as JSON."""
+"""Prints GemNav / OSRM ratios from one benchmark run (see route_vs_osrm.sh) and writes them as JSON.
+
+The run has one or more rounds in which the two engines take turns on the same pairs; the
+latency ratios use each engine's best round (this machine's speed drifts between rounds), and
+every round's own ratios are printed too."""
 import argparse, json, os, re, statistics
 from pathlib import Path
 
@@ -10,11 +14,18 @@ def dir_size(p: Path) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    for a in ("--osrm", "--gemnav", "--osrm-timings", "--gemnav-time", "--osrm-ch-dir", "--gemnav-graph", "--out"):
+    for a in ("--osrm", "--gemnav"):
+        ap.add_argument(a, required=True, nargs="+", help="one results file per round")
+    for a in ("--osrm-timings", "--gemnav-time", "--osrm-ch-dir", "--gemnav-graph", "--out"):
         ap.add_argument(a, required=True)
     args = ap.parse_args()
-    osrm, ours = json.load(open(args.osrm)), json.load(open(args.gemnav))
-    o_lat, g_lat = osrm["latency"]["ch"], ours["latency"]
+    osrm_rounds = [json.load(open(f)) for f in args.osrm]
+    our_rounds = [json.load(open(f)) for f in args.gemnav]
+    osrm, ours = osrm_rounds[0], our_rounds[0]
+    o_lats = [r["latency"]["ch"] for r in osrm_rounds]
+    g_lats = [r["latency"] for r in our_rounds]
+    o_lat = {k: min(l[k] for l in o_lats) for k in ("p50_us", "p99_us")}
+    g_lat = {k: min(l[k] for l in g_lats) for k in ("p50_us", "p99_us")}
 
     steps = {}
     for line in open(args.osrm_timings).read().splitlines()[1:]:
@@ -43,6 +54,8 @@ def main() -> None:
                  if o.get("duration_s") is not None and g.get("error") is not None)
     summary = {
         "pairs": len(ours["pairs"]),
+        "rounds": [{"gemnav_p50_us": g["p50_us"], "osrm_p50_us": o["p50_us"],
+                    "gemnav_p99_us": g["p99_us"], "osrm_p99_us": o["p99_us"]} for g, o in zip(g_lats, o_lats)],
         "query_p50_us": {"gemnav": g_lat["p50_us"], "osrm_ch": o_lat["p50_us"], "ratio": g_lat["p50_us"] / o_lat["p50_us"]},
         "query_p99_us": {"gemnav": g_lat["p99_us"], "osrm_ch": o_lat["p99_us"], "ratio": g_lat["p99_us"] / o_lat["p99_us"]},
         "import_wall_s": {"gemnav": g_wall, "osrm_extract_contract": osrm_wall, "ratio": g_wall / osrm_wall},
@@ -55,6 +68,10 @@ def main() -> None:
     summary["dataset_bytes"]["ratio"] = summary["dataset_bytes"]["gemnav"] / summary["dataset_bytes"]["osrm_ch"]
     Path(args.out).write_text(json.dumps(summary, indent=1))
     print()
+    for i, r in enumerate(summary["rounds"], 1):
+        print(f"round {i}: p50 {r['gemnav_p50_us']:.0f} / {r['osrm_p50_us']:.0f} µs = {r['gemnav_p50_us'] / r['osrm_p50_us']:.2f}, "
+              f"p99 {r['gemnav_p99_us']:.0f} / {r['osrm_p99_us']:.0f} µs = {r['gemnav_p99_us'] / r['osrm_p99_us']:.2f}")
+    print(f"latency below: each engine's best of {len(summary['rounds'])} round(s)")
     print(f"{'measure':<28}{'GemNav':>14}{'OSRM':>14}{'ratio':>9}")
     for key, label in (("query_p50_us", "query p50 (µs)"), ("query_p99_us", "query p99 (µs)"),
                        ("import_wall_s", "import wall (s)"), ("import_peak_kib", "import peak (KiB)"),

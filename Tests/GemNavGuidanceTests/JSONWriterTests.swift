@@ -5,6 +5,31 @@ import Testing
 /// The byte-level JSON writer: escaping at every alignment of the eight-byte scan, direct
 /// and polyline output.
 @Suite struct JSONWriterTests {
+    @Test func writesCompactJSONWithCommasWhereTheyBelong() {
+        var w = JSONWriter(capacity: 8)
+        w.beginObject()
+        w.key("a")
+        w.bool(true)
+        w.key("list")
+        w.beginArray()
+        w.bool(false)
+        w.bool(true)
+        w.int(-3)
+        w.number(1.25, decimals: 1)
+        w.number(-0.04, decimals: 1)
+        w.number(7.4246, decimals: 6)
+        w.null()
+        w.beginObject()
+        w.endObject()
+        w.endArray()
+        w.key("quoted")
+        w.string("x\"y")
+        w.key(text: "free key")
+        w.number(2, decimals: 3)
+        w.endObject()
+        #expect(w.string == #"{"a":true,"list":[false,true,-3,1.3,0,7.4246,null,{}],"quoted":"x\"y","free key":2}"#)
+    }
+
     @Test func escapesEveryAlignment() throws {
         for prefix in 0..<9 {
             let text = String(repeating: "a", count: prefix) + "Rue \"Grimaldi\" \\ é\t\n\u{1}" + String(repeating: "z", count: 9)

@@ -16,9 +16,22 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Whether the next value or key must be preceded by a comma.
     var needsComma = false
 
-    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
-    private static let intPowersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
-                                                  10_000_000, 100_000_000, 1_000_000_000]
+    /// 10^d for d in 0…9, without the lazy-global check a static array costs per number.
+    @inline(__always)
+    private static func powerOfTen(_ d: Int) -> Int64 {
+        switch d {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        default: return 1_000_000_000
+        }
+    }
 
     /// Creates an empty writer with room for `capacity` bytes.
     public init(capacity: Int = 4096) {
@@ -61,15 +74,21 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// Writes an object key that needs no escaping (a literal in the code).
+    @inline(__always)
     public mutating func key(_ name: StaticString) {
-        separate()
-        let n = name.utf8CodeUnitCount
-        reserve(n + 3)
-        base[count] = UInt8(ascii: "\"")
-        (base + count + 1).update(from: name.utf8Start, count: n)
-        base[count + n + 1] = UInt8(ascii: "\"")
-        base[count + n + 2] = UInt8(ascii: ":")
-        count += n + 3
+        let n = name.utf8CodeUnitCount, source = name.utf8Start
+        reserve(n + 4)
+        // Keys are a few bytes: a plain loop beats a call to memmove.
+        var out = base + count
+        if needsComma {
+            out.pointee = UInt8(ascii: ",")
+            out += 1
+        }
+        out.pointee = UInt8(ascii: "\"")
+        for i in 0..<n { out[i + 1] = source[i] }
+        out[n + 1] = UInt8(ascii: "\"")
+        out[n + 2] = UInt8(ascii: ":")
+        count = out + n + 3 - base
         needsComma = false
     }
 
@@ -147,7 +166,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     public mutating func number(_ value: Double, decimals: Int) {
         guard value.isFinite else { return null() }
         let d = Swift.max(0, Swift.min(9, decimals))
-        let scaled = value * Self.powersOfTen[d]
+        let unit = Self.powerOfTen(d)
+        let scaled = value * Double(unit)
         // Beyond 2^53 the integer path would lose digits; such values never occur in routes.
         guard abs(scaled) < 9e15 else {
             separate()
@@ -161,7 +181,6 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             append(UInt8(ascii: "-"))
             n = -n
         }
-        let unit = Self.intPowersOfTen[d]
         appendDigits(n / unit)
         var frac = n % unit
         if frac != 0 {
@@ -198,16 +217,16 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// Writes `true` or `false`.
+    @inline(__always)
     public mutating func bool(_ value: Bool) {
-        separate()
-        if value {
-            append(UInt8(ascii: "t"), UInt8(ascii: "r"))
-            append(UInt8(ascii: "u"), UInt8(ascii: "e"))
-        } else {
-            append(UInt8(ascii: "f"), UInt8(ascii: "a"))
-            append(UInt8(ascii: "l"), UInt8(ascii: "s"))
-            append(UInt8(ascii: "e"))
+        reserve(6)
+        if needsComma {
+            base[count] = UInt8(ascii: ",")
+            count += 1
         }
+        let word: StaticString = value ? "true" : "false"
+        for i in 0..<word.utf8CodeUnitCount { base[count + i] = word.utf8Start[i] }
+        count += word.utf8CodeUnitCount
         needsComma = true
     }
 
@@ -227,6 +246,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         endArray()
     }
 
+    @inline(__always)
     mutating func separate() {
         if needsComma { append(UInt8(ascii: ",")) }
     }

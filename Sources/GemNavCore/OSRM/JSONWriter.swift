@@ -164,6 +164,13 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Writes a number rounded to `decimals` (0…9) decimal places, trailing zeros trimmed.
     /// Non-finite values have no JSON form and are written as `null`.
     public mutating func number(_ value: Double, decimals: Int) {
+        fixedPoint(value, decimals: decimals)
+    }
+
+    /// `number(_:decimals:)`'s body, inlined where the decimals are a constant so the
+    /// divisions by the power of ten become multiplications (coordinates are most numbers).
+    @inline(__always)
+    private mutating func fixedPoint(_ value: Double, decimals: Int) {
         guard value.isFinite else { return null() }
         let d = Swift.max(0, Swift.min(9, decimals))
         let unit = Self.powerOfTen(d)
@@ -181,8 +188,9 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             append(UInt8(ascii: "-"))
             n = -n
         }
-        appendDigits(n / unit)
-        var frac = n % unit
+        let whole = n / unit
+        appendDigits(whole)
+        var frac = n - whole * unit
         if frac != 0 {
             var width = d
             while frac % 10 == 0 {
@@ -241,8 +249,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Writes a `[longitude, latitude]` pair with six decimals (OSRM's fixed-point precision).
     public mutating func lonLat(_ c: Coordinate) {
         beginArray()
-        number(c.longitude, decimals: 6)
-        number(c.latitude, decimals: 6)
+        fixedPoint(c.longitude, decimals: 6)
+        fixedPoint(c.latitude, decimals: 6)
         endArray()
     }
 

@@ -32,13 +32,16 @@ import Testing
 
     @Test func escapesEveryAlignment() throws {
         for prefix in 0..<9 {
-            let text = String(repeating: "a", count: prefix) + "Rue \"Grimaldi\" \\ é\t\n\u{1}" + String(repeating: "z", count: 9)
-            var w = JSONWriter(capacity: 1)
-            w.beginArray()
-            w.string(text)
-            w.endArray()
-            let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String]
-            #expect(decoded == [text])
+            for ending in [String(repeating: "z", count: 9), "\"", "ab\\", "abcdefg\n", "é"] {
+                let text = String(repeating: "a", count: prefix) + "Rue \"Grimaldi\" \\ é\t\n\u{1}" + ending
+                var w = JSONWriter(capacity: 1)
+                w.beginArray()
+                w.string(text)
+                w.string(String(repeating: "b", count: prefix) + ending)
+                w.endArray()
+                let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String]
+                #expect(decoded == [text, String(repeating: "b", count: prefix) + ending])
+            }
         }
     }
 

@@ -118,6 +118,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         append(quote)
         var start = 0
         var i = 0
+        var tailChecked = false
         let count = utf8.count
         while i < count {
             // Skip clean bytes eight at a time: responses are mostly long clean strings
@@ -128,6 +129,12 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
                     i += 8
                     continue
                 }
+            } else if count >= 8 && !tailChecked {
+                // The last few bytes: test the final eight (overlapping what was already
+                // scanned) instead of walking them one by one.
+                tailChecked = true
+                let word = UnsafeRawPointer(utf8.baseAddress! + count - 8).loadUnaligned(as: UInt64.self)
+                if !Self.needsEscaping(word) { break }
             }
             let b = utf8[i]
             i += 1

@@ -31,13 +31,9 @@ extension RoadNetwork {
             var before = extend(from: (e, false), pass: pass, endsAt: endsAt, used: &used)
             before.reverse()
             for i in before.indices { before[i].forward.toggle() }
-            var chain = before + [(e, true)] + after
-            // A one-way chain runs the way its edges do; a two-way one may be joined either way.
-            if !chain[0].forward && !isSymmetric(e) {
-                chain.reverse()
-                for i in chain.indices { chain[i].forward.toggle() }
-            }
-            merged.append(edge: chain, of: self, &newJunction)
+            // Taken from `e` forward; a one-way chain then runs the way all its edges do (pass
+            // junctions of one-way roads join an arriving end to a leaving one).
+            merged.append(edge: before + [(e, true)] + after, of: self, &newJunction)
         }
         self = merged
     }

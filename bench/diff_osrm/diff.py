@@ -274,7 +274,8 @@ def report(rows, out: Path, title: str):
                 f"  maneuver types agree {pct(d['types_agree'], b)}, step names agree {pct(d['names_agree'], b)} "
                 f"(same path: {pct(d['names_agree_same_path'], s)}), distance ±1% {pct(d['distance_agree'], b)}, "
                 f"duration ±5% {pct(d['duration_agree'], b)}, weight ±5% {pct(d['weight_agree'], b)}",
-                f"  steps: OSRM {d['steps_osrm']}, GemNav {d['steps_gemnav']}, matched {d['matched_steps']}; of "
+                f"  steps: OSRM {d['steps_osrm']}, GemNav {d['steps_gemnav']}, matched (same type+modifier, in order) "
+                f"{d['matched_steps']} = {pct(d['matched_steps'], d['steps_osrm'])} of OSRM's; of "
                 f"matched: location >5m {d['locations_bad']}, lanes differ {d['lanes_bad']}, classes differ "
                 f"{d['classes_bad']}, exit differs {d['exits_bad']}"]
     for ext, rs in by_ext.items():

@@ -252,6 +252,7 @@ class Runner:
                 rec["got"] = {k: (v if isinstance(v, str) or v is None else js_str(v)) for k, v in got.items()
                               if k in row}
                 rec["code"] = j.get("code")
+                rec["snap_m"] = [w.get("distance") for w in j.get("waypoints") or []]
                 rec["diffs"] = diffs
                 rec["ok"] = not diffs
             except (BackendError, ScenarioError, OSError) as e:
@@ -417,6 +418,7 @@ def summarize(results, out: Path, backend_name: str, wall: float):
                                      "kind": row["kind"], "row": row["row"], "url": row.get("url"),
                                      "diffs": {k: {"expected": v[0], "got": v[1]} for k, v in row["diffs"].items()},
                                      "expected": row["expected"], "got": row.get("got"),
+                                     "snap_m": row.get("snap_m"), "code": row.get("code"),
                                      "error": row.get("error"), "work": r.get("work")})
     share = agree / total if total else 0.0
     summary = {

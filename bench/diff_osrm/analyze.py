@@ -166,6 +166,32 @@ def classify(f):
     return "other: " + ",".join(sorted(cols))
 
 
+FAMILIES = [
+    ("snapping / waypoints", ("snapping:", "junction-node waypoint", "start on a different road",
+                              "end on a different road", "start snapped", "end snapped")),
+    ("roundabouts / rotaries", ("roundabout:", "extra step (OSRM collapses/suppresses it): rotary",
+                                "extra step (OSRM collapses/suppresses it): roundabout", "type: exit ")),
+    ("access / routability", ("routability: OSRM routes", "routability: gemnav routes", "set-up:",
+                              "no route where", "route found where")),
+    ("speeds, penalties, durations", ("routability: speed", "routability: rate", "routability: duration",
+                                      "time differs", "speed differs", "weight differs", "times differs",
+                                      "weights differs", "distance differs", "distances differs")),
+    ("extra steps (not collapsed/suppressed)", ("extra step",)),
+    ("missing steps", ("missing step",)),
+    ("turn type", ("type:",)),
+    ("turn modifier", ("modifier:",)),
+    ("lanes", ("lanes:",)),
+    ("intersections / bearings", ("intersections:",)),
+]
+
+
+def family(cause):
+    for name, prefixes in FAMILIES:
+        if cause.startswith(prefixes):
+            return name
+    return "other"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("failures", nargs="?", default=str(REPO / "out/diff_osrm/scenarios/failures.json"))
@@ -184,8 +210,14 @@ def main():
         out.append({"cause": k, "rows": len(fs), "features": dict(sorted(feats.items(), key=lambda kv: -kv[1])),
                     "examples": [{"feature": f["feature"], "scenario": f["scenario"], "line": f["scenario_line"],
                                   "diffs": f["diffs"], "url": f.get("url")} for f in fs[:5]]})
+    fam = defaultdict(int)
+    for c in out:
+        c["family"] = family(c["cause"])
+        fam[c["family"]] += c["rows"]
     Path(args.failures).with_name("clusters.json").write_text(json.dumps(out, indent=1))
-    print(f"{len(fails)} failing rows in {len(out)} clusters")
+    print(f"{len(fails)} failing rows in {len(out)} clusters; by family:")
+    for k, v in sorted(fam.items(), key=lambda kv: -kv[1]):
+        print(f"  {v:>5}  {k}")
     for c in out[:args.top]:
         top = ", ".join(f"{k} {v}" for k, v in list(c["features"].items())[:4])
         print(f"\n{c['rows']:>5}  {c['cause']}\n       in: {top}")

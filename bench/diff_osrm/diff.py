@@ -12,7 +12,9 @@ Two modes:
 
   * one hand-drawn map:
         bench/diff_osrm/diff.py --osm map.osm --queries q.txt
-    q.txt holds one route per line: `lon,lat;lon,lat[;...]` optionally followed by a space and
+    q.txt holds one route per line: `lon,lat;lon,lat[;...]`, or node names such as `a,h` (the
+    name tags OSRM's cucumber maps give every node; a map kept by `scenarios.py --keep` is in
+    out/diff_osrm/scenarios/work/FEATURE/NNN/map.osm), optionally followed by a space and
     extra query parameters (`bearings=...&approaches=...`). Both engines are built from the
     .osm (osrm-extract + osrm-contract with OSRM's car.lua) and every route is printed side by
     side.
@@ -35,6 +37,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -87,6 +90,19 @@ def draw_pairs(coords, n: int, seed: int):
         if o != d:
             pairs.append((coords[o], coords[d]))
     return pairs
+
+
+def node_names(osm: Path) -> dict:
+    """name tag -> 'lon,lat' for the nodes of an .osm XML file (empty for .pbf)."""
+    if osm.suffix != ".osm":
+        return {}
+    import xml.etree.ElementTree as ET
+    out = {}
+    for n in ET.parse(osm).getroot().iter("node"):
+        for t in n.iter("tag"):
+            if t.get("k") == "name":
+                out.setdefault(t.get("v"), f"{n.get('lon')},{n.get('lat')}")
+    return out
 
 
 def haversine(a, b) -> float:
@@ -365,11 +381,18 @@ def main():
         if not args.queries:
             sys.exit("--osm needs --queries FILE")
         out = args.out or REPO / "out" / "diff_osrm" / f"osm-{args.osm.name.split('.')[0]}"
+        named = node_names(args.osm)
         items = []
         for line in args.queries.read_text().splitlines():
             line = line.strip()
             if line and not line.startswith("#"):
                 coords, _, extra = line.partition(" ")
+                if re.fullmatch(r"[A-Za-z0-9_]+([,;][A-Za-z0-9_]+)+", coords):
+                    # node names (the name tag OSRM's cucumber maps give every node): a,h or a;b;c
+                    try:
+                        coords = ";".join(named[n] for n in re.split(r"[,;]", coords))
+                    except KeyError as e:
+                        sys.exit(f"no node named {e} in {args.osm}")
                 items.append((coords, extra.strip().lstrip("?")))
         work = out / "work"
         osrm_base = OSRM().prepare(args.osm, work)

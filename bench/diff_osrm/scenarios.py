@@ -205,6 +205,8 @@ class Runner:
         finally:
             if server:
                 server.stop()
+            if work.exists() and any(not r["ok"] for r in res["rows"]):
+                write_queries(work / "queries.txt", res["rows"])
             if not self.keep and res["status"] == "ok" and all(r["ok"] for r in res["rows"]):
                 shutil.rmtree(work, ignore_errors=True)
             elif (work / "data").exists() and not self.keep:
@@ -368,6 +370,23 @@ class Runner:
             both[k] = result["forw"].get(k) if result["forw"].get(k) == result["backw"].get(k) else "diff"
         result["bothw"] = both
         return result, urls
+
+
+def write_queries(path: Path, rows):
+    """The failing rows' requests as a query list for `diff.py --osm map.osm --queries queries.txt`."""
+    lines = []
+    for r in rows:
+        urls = r.get("url")
+        for u in ([urls] if isinstance(urls, str) else urls or []):
+            m = re.match(r"^/route/v1/[^/]+/([^?]+)\??(.*)$", u)
+            if not m:
+                continue
+            extra = "&".join(p for p in m.group(2).split("&") if p and not p.startswith(("steps=", "alternatives=")))
+            note = "" if r["ok"] else "  # FAIL " + "; ".join(f"{k}: {v[0]!r} vs {v[1]!r}" for k, v in r["diffs"].items())[:200]
+            lines.append(f"{m.group(1)}{' ' + extra if extra else ''}")
+            if note:
+                lines.append(note.strip())
+    path.write_text("\n".join(lines) + "\n")
 
 
 def _js_round(x):

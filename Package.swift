@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "GemNavCore", targets: ["GemNavCore"]),
+        .library(name: "GemNavOSRM", targets: ["GemNavOSRM"]),
         .library(name: "GemNavOSM", targets: ["GemNavOSM"]),
         .library(name: "GemNavRouting", targets: ["GemNavRouting"]),
         .library(name: "GemNavGuidance", targets: ["GemNavGuidance"]),
@@ -27,18 +28,22 @@ let package = Package(
     targets: [
         // Geometry and the route/step models every layer shares (OSRM v5 shaped).
         .target(name: "GemNavCore"),
+        // The OSRM v5 JSON codec (routes, steps, voice and banner instructions) and the
+        // streaming JSON writer it is built on.
+        .target(name: "GemNavOSRM", dependencies: ["GemNavCore"]),
         // System zlib: PBF blobs are zlib-deflated.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // Streaming readers for .osm.pbf and .osm XML.
         .target(name: "GemNavOSM", dependencies: ["GemNavCore", "CZlib"]),
         // Profiles, graph build, contraction hierarchies, snapping, queries.
         .target(name: "GemNavRouting", dependencies: ["GemNavCore", "GemNavOSM"]),
-        // Maneuvers, instructions (string tables), voice and banner prompts, OSRM JSON.
-        .target(name: "GemNavGuidance", dependencies: ["GemNavCore"], resources: [.process("Languages")]),
+        // Maneuvers, instructions (string tables), voice and banner prompts, GeoJSON and text exports.
+        .target(name: "GemNavGuidance", dependencies: ["GemNavCore", "GemNavOSRM"], resources: [.process("Languages")]),
         // Offline geocoding: search-ahead, geocode, reverse.
         .target(name: "GemNavSearch", dependencies: ["GemNavCore", "GemNavOSM"]),
-        // The pure navigation state machine, cues and simulation.
-        .target(name: "GemNavNavigation", dependencies: ["GemNavCore"]),
+        // The pure navigation state machine, cues and simulation; banners and prompts are worded by
+        // Guidance's string tables.
+        .target(name: "GemNavNavigation", dependencies: ["GemNavCore", "GemNavGuidance"]),
         // The app's SQLite store (GRDB): location-recording consent and recorded trips.
         .target(
             name: "GemNavStorage",
@@ -48,14 +53,14 @@ let package = Package(
         .target(
             name: "GemNavApp",
             dependencies: [
-                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
                 "GemNavNavigation",
             ]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
         .target(
             name: "GemNavServer",
             dependencies: [
-                "GemNavCore", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -63,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "gemnav",
             dependencies: [
-                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
                 "GemNavNavigation", "GemNavStorage", "GemNavApp", "GemNavServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -73,18 +78,20 @@ let package = Package(
         .executableTarget(
             name: "gemnav-bench",
             dependencies: [
-                "GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch", "GemNavNavigation",
-                "GemNavApp",
+                "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavNavigation", "GemNavApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
+        .testTarget(
+            name: "GemNavOSRMTests", dependencies: ["GemNavOSRM", "GemNavCore"], resources: [.copy("Fixtures")]),
         // Helpers the test suites share: OSM XML maps built in code, test data paths.
         .target(name: "GemNavTestSupport", dependencies: ["GemNavCore", "GemNavOSM"], path: "Tests/Support"),
         .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM", "GemNavTestSupport"]),
         .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM", "GemNavTestSupport"]),
         .testTarget(
             name: "GemNavGuidanceTests",
-            dependencies: ["GemNavGuidance", "GemNavCore", "GemNavRouting", "GemNavTestSupport"],
+            dependencies: ["GemNavGuidance", "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "GemNavNavigationTests", dependencies: ["GemNavNavigation"]),
         .testTarget(
@@ -93,14 +100,14 @@ let package = Package(
         .testTarget(
             name: "GemNavAppTests",
             dependencies: [
-                "GemNavApp", "gemnav", "GemNavCore", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
+                "GemNavApp", "gemnav", "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
                 "GemNavSearch", "GemNavOSM",
             ]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
         .testTarget(
             name: "GemNavServerTests",
             dependencies: [
-                "GemNavServer", "GemNavApp", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
+                "GemNavServer", "GemNavApp", "GemNavOSRM", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -33,10 +33,10 @@ public struct EngineRouteProvider: RouteProvider, Sendable {
     /// The best route through `waypoints` (in order) and up to `alternatives` more.
     /// - Parameter heading: the traveller's direction at the first waypoint, when known.
     /// - Throws: `RoutingError` when a waypoint is off the map or no route exists.
-    public func routes(through waypoints: [Coordinate], options: RouteOptions = RouteOptions(),
+    public func routes(through waypoints: [Coordinate], avoid: AvoidOptions = [],
                        alternatives: Int = 0, heading: Double? = nil) throws -> [PlannedRoute]
     {
-        var request = RouteRequest(waypoints: waypoints, alternatives: alternatives, avoid: Self.avoid(options))
+        var request = RouteRequest(waypoints: waypoints, alternatives: alternatives, avoid: avoid)
         if let heading, heading.isFinite {
             request.bearings = [BearingFilter(bearing: heading, range: Self.headingTolerance)]
                 + Array(repeating: nil, count: waypoints.count - 1)
@@ -56,26 +56,11 @@ public struct EngineRouteProvider: RouteProvider, Sendable {
 
     /// The best route from `origin` through `stops`, for `NavigationSession` reroutes.
     public func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate],
-                      options: RouteOptions) throws -> Route
+                      avoid: AvoidOptions) throws -> Route
     {
-        guard let best = try routes(through: [origin] + stops, options: options, heading: heading).first else {
+        guard let best = try routes(through: [origin] + stops, avoid: avoid, heading: heading).first else {
             throw AppError(.noRoute("The routing engine returned no route."))
         }
         return best.route
-    }
-
-    /// The engine's avoid flags for the navigation layer's options.
-    public static func avoid(_ options: RouteOptions) -> AvoidOptions {
-        var avoid: AvoidOptions = []
-        if options.avoidTolls { avoid.insert(.tolls) }
-        if options.avoidMotorways { avoid.insert(.motorways) }
-        if options.avoidFerries { avoid.insert(.ferries) }
-        return avoid
-    }
-
-    /// The navigation layer's options for the engine's avoid flags.
-    public static func routeOptions(_ avoid: AvoidOptions) -> RouteOptions {
-        RouteOptions(avoidTolls: avoid.contains(.tolls), avoidMotorways: avoid.contains(.motorways),
-                     avoidFerries: avoid.contains(.ferries))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import GemNavCore
+import GemNavOSRM
 import GemNavNavigation
 
 /// A `RouteProvider` that asks an OSRM-compatible HTTP server (osrm-routed, Valhalla's OSRM
@@ -33,7 +34,7 @@ public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
 
     /// The request URL for a route from `origin` through `stops`.
     public func requestURL(from origin: Coordinate, heading: Double?, to stops: [Coordinate],
-                           options: RouteOptions) -> URL
+                           avoid: AvoidOptions) -> URL
     {
         let points = ([origin] + stops).map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }
         var query = [
@@ -48,8 +49,8 @@ public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
             let first = "\(Int(heading.rounded()) % 360),\(Int(EngineRouteProvider.headingTolerance))"
             query.append(URLQueryItem(name: "bearings", value: ([first] + stops.map { _ in "" }).joined(separator: ";")))
         }
-        let excluded = [(options.avoidTolls, "toll"), (options.avoidMotorways, "motorway"),
-                        (options.avoidFerries, "ferry")].filter(\.0).map(\.1)
+        let excluded = [(AvoidOptions.tolls, "toll"), (.motorways, "motorway"), (.ferries, "ferry")]
+            .filter { avoid.contains($0.0) }.map(\.1)
         if !excluded.isEmpty { query.append(URLQueryItem(name: "exclude", value: excluded.joined(separator: ","))) }
         var components = URLComponents(
             url: baseURL.appendingPathComponent("route/v1/\(profile)/\(points.joined(separator: ";"))"),
@@ -61,9 +62,9 @@ public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
     /// Fetches and decodes the best route.
     /// - Throws: `AppError` `.serverUnreachable`, `.invalidServerResponse` or `.noRoute`.
     public func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate],
-                      options: RouteOptions) throws -> Route
+                      avoid: AvoidOptions) throws -> Route
     {
-        let url = requestURL(from: origin, heading: heading, to: stops, options: options)
+        let url = requestURL(from: origin, heading: heading, to: stops, avoid: avoid)
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let (status, body) = try transport(request)

@@ -28,7 +28,7 @@ public final class TripPlayer {
     /// Creates a player for `route` fed from `source`; reroutes go to `provider`.
     /// - Throws: `NavigationError.invalidRoute` for a route the session cannot follow.
     public init(route: Route, settings: NavigationSettings, provider: RouteProvider?,
-                options: RouteOptions = RouteOptions(), source: FixSource) throws
+                avoid: AvoidOptions = [], source: FixSource) throws
     {
         let first: Date
         switch source {
@@ -37,7 +37,7 @@ public final class TripPlayer {
         }
         let clock = ManualClock(start: first)
         session = try NavigationSession(route: route, settings: settings, clock: clock, routeProvider: provider,
-                                        routeOptions: options)
+                                        avoid: avoid)
         driver = TripDriver(session: session, clock: clock)
         self.source = source
     }

@@ -56,19 +56,6 @@ enum DistanceFormatter {
         }
     }
 
-    /// A compact written distance for tables and banners: "350 m", "12.4 km", "500 ft", "0.3 mi".
-    static func short(_ m: Double, units: DistanceUnits, table: InstructionTable) -> String {
-        switch units {
-        case .metric:
-            if m < 1000 { return render(table.unit("shortMeters"), String(Int(m.rounded()))) }
-            return render(table.unit("shortKilometers"), number((m / 100).rounded() / 10, table))
-        case .imperial:
-            let miles = m / metersPerMile
-            if miles < 0.1 { return render(table.unit("shortFeet"), String(Int((m / metersPerFoot).rounded()))) }
-            return render(table.unit("shortMiles"), number((miles * 10).rounded() / 10, table))
-        }
-    }
-
     /// "2" for whole numbers, else one decimal with the language's separator ("1.5", "1,5").
     static func number(_ value: Double, _ table: InstructionTable) -> String {
         if value == value.rounded() { return String(Int(value)) }

@@ -1,13 +1,5 @@
 import GemNavCore
 
-/// The unit system distances are spoken and shown in.
-public enum DistanceUnits: String, Sendable, Hashable, CaseIterable {
-    /// Metres and kilometres.
-    case metric
-    /// Feet and miles.
-    case imperial
-}
-
 /// How guidance words and times its instructions.
 public struct GuidanceOptions: Sendable, Hashable {
     /// Instruction language (BCP 47, e.g. "en", "fr-FR"); unknown ones fall back to English.

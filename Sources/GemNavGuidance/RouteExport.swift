@@ -1,4 +1,5 @@
 import GemNavCore
+import GemNavOSRM
 
 /// Route outputs other than OSRM JSON: GeoJSON for maps and a text table for terminals.
 public enum RouteExport {

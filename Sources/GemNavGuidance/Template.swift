@@ -2,13 +2,13 @@
 enum Slot: String, Sendable {
     case wayName = "way_name", destination, direction, exitOrdinal = "exit_ordinal", rotaryName = "rotary_name"
     case stopOrdinal = "stop_ordinal"
-    case distance, instruction, first, second, n
+    case distance, instruction, first, second, n, hours, minutes
 }
 
 /// The values templates are filled with; empty means "not known".
 struct SlotValues {
     var wayName = "", destination = "", direction = "", exitOrdinal = "", rotaryName = "", stopOrdinal = ""
-    var distance = "", instruction = "", first = "", second = "", n = ""
+    var distance = "", instruction = "", first = "", second = "", n = "", hours = "", minutes = ""
     /// Whether `instruction` and `second` start lower-case: they continue a sentence
     /// ("In 300 meters, turn left") in languages whose table asks for it.
     var lowercaseContinuations = false
@@ -26,6 +26,8 @@ struct SlotValues {
         case .first: return first
         case .second: return second
         case .n: return n
+        case .hours: return hours
+        case .minutes: return minutes
         }
     }
 }

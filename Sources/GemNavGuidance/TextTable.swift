@@ -7,16 +7,17 @@ extension RouteExport {
                                  width: Int = 60) -> String
     {
         let table = InstructionTable.forLanguage(language)
+        let format = DisplayFormatter(language: language, units: units)
         var rows = [(String, String, String, String)]()
         var n = 0
         for leg in route.legs {
             for step in leg.steps {
                 n += 1
                 rows.append((String(n), shorten(step.maneuver.instruction, width),
-                             DistanceFormatter.short(step.distance, units: units, table: table), clock(step.duration)))
+                             format.distance(step.distance), clock(step.duration)))
             }
         }
-        let total = ("", table.phrase("total").render(SlotValues()), DistanceFormatter.short(route.distance, units: units, table: table), clock(route.duration))
+        let total = ("", table.phrase("total").render(SlotValues()), format.distance(route.distance), clock(route.duration))
         let all = rows + [total]
         let w0 = all.map(\.0.count).max() ?? 1
         let w1 = all.map(\.1.count).max() ?? 5

@@ -188,5 +188,7 @@ struct JunctionArmRecord: BitwiseCopyable {
 
 /// Per-edge flag bits.
 enum EdgeFlags {
-    static let toll: UInt8 = 1, motorway: UInt8 = 2, ferry: UInt8 = 4, bigComponent: UInt8 = 8
+    // The avoidable kinds share AvoidOptions' bits, so a request's options mask edges directly.
+    static let toll = AvoidOptions.tolls.rawValue, motorway = AvoidOptions.motorways.rawValue
+    static let ferry = AvoidOptions.ferries.rawValue, bigComponent: UInt8 = 8
 }

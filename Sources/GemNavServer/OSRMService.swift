@@ -1,4 +1,5 @@
 import GemNavCore
+import GemNavOSRM
 import GemNavGuidance
 import GemNavRouting
 

@@ -15,10 +15,7 @@ struct Latency: Codable {
 
     init(samples: [Double], ok: Int, wall: Double) {
         let s = samples.sorted()
-        func pct(_ q: Double) -> Double {
-            guard !s.isEmpty else { return .nan }
-            return s[max(0, min(s.count - 1, Int((q / 100 * Double(s.count)).rounded(.up)) - 1))]
-        }
+        func pct(_ q: Double) -> Double { percentile(sorted: s, q) }
         queries = s.count
         self.ok = ok
         min_us = s.first ?? .nan
@@ -30,6 +27,21 @@ struct Latency: Codable {
         qps = wall > 0 ? Double(s.count) / wall : .nan
         wall_s = wall
     }
+}
+
+/// The nearest-rank `q` percentile (0…100) of sorted samples, NaN when there are none: the
+/// definition OSRM's peer script uses, so every figure of both engines is read the same way.
+func percentile(sorted s: [Double], _ q: Double) -> Double {
+    guard !s.isEmpty else { return .nan }
+    return s[max(0, min(s.count - 1, Int((q / 100 * Double(s.count)).rounded(.up)) - 1))]
+}
+
+/// Microseconds on a POSIX clock (`CLOCK_MONOTONIC` for wall time, `CLOCK_THREAD_CPUTIME_ID`
+/// for the calling thread's CPU time).
+func microseconds(_ clock: clockid_t) -> Double {
+    var ts = timespec()
+    clock_gettime(clock, &ts)
+    return Double(ts.tv_sec) * 1e6 + Double(ts.tv_nsec) / 1e3
 }
 
 /// Wall-clock time in nanoseconds from a monotonic clock.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GemNavCore
+import GemNavOSRM
 import GemNavGuidance
 import GemNavRouting
 

@@ -37,7 +37,7 @@ struct SearchBench: ParsableCommand {
         var index_share_of_pbf: Double
         var build_s: Double
         var load_ms: Double
-        var keystroke: SearchBenchmark.Report
+        var keystroke: KeystrokeTiming
         var reverse_p50_us: Double
         var reverse_p99_us: Double
         var relevance_hit_rate: Double
@@ -62,7 +62,7 @@ struct SearchBench: ParsableCommand {
 
         let lines = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        let keystrokes = SearchBenchmark.run(index: index, queries: lines)
+        let keystrokes = KeystrokeTiming(index: index, queries: lines)
 
         var rng = SystemRandomNumberGenerator()
         let box = try OSMReader(contentsOf: source).header.boundingBox
@@ -71,7 +71,7 @@ struct SearchBench: ParsableCommand {
             Coordinate(latitude: Double.random(in: (box?.min.latitude ?? centre.latitude - 0.05)...(box?.max.latitude ?? centre.latitude + 0.05), using: &rng),
                        longitude: Double.random(in: (box?.min.longitude ?? centre.longitude - 0.05)...(box?.max.longitude ?? centre.longitude + 0.05), using: &rng))
         }
-        let reverse = SearchBenchmark.reverse(index: index, points: points)
+        let reverse = KeystrokeTiming.reverse(index: index, points: points)
 
         let suite = try JSONDecoder().decode(Suite.self, from: Data(contentsOf: URL(fileURLWithPath: relevance)))
         let entries = suite.entries.filter { $0.region == region }

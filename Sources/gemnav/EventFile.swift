@@ -10,7 +10,7 @@ final class EventFile {
     private let path: String
 
     /// Creates (or truncates) the file.
-    init(path: String, units: DistanceUnits) throws {
+    init(path: String, units: DistanceUnits, language: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw CLIError(description: "Cannot write the events file \(path).")
         }
@@ -19,7 +19,7 @@ final class EventFile {
         }
         self.handle = handle
         self.path = path
-        encoder = NavigationEventEncoder(units: units)
+        encoder = NavigationEventEncoder(units: units, language: language)
     }
 
     /// Appends the events of `updates`.

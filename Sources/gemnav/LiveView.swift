@@ -1,5 +1,6 @@
 import Foundation
 import GemNavCore
+import GemNavGuidance
 import GemNavNavigation
 
 /// The terminal view of a trip. On a terminal, a panel (banner, distances, ETA, speed and
@@ -9,6 +10,7 @@ import GemNavNavigation
 /// readable; `--events` keeps every event.
 final class LiveView {
     private let units: DistanceUnits
+    private let format: DisplayFormatter
     private let terminal: Bool
     private var panelHeight = 0
     private var progress: ProgressEvent?
@@ -21,8 +23,9 @@ final class LiveView {
     /// Trip seconds between two progress lines when not on a terminal.
     static let progressInterval = 10.0
 
-    init(units: DistanceUnits, terminal: Bool) {
+    init(units: DistanceUnits, language: String, terminal: Bool) {
         self.units = units
+        format = DisplayFormatter(language: language, units: units)
         self.terminal = terminal
     }
 
@@ -60,7 +63,7 @@ final class LiveView {
                     log.append(stamp("offRoute  \(o.reason.rawValue), \(Int(o.distanceFromRoute.rounded())) m from the route"))
                 case .reroute(let r):
                     log.append(stamp(r.succeeded
-                        ? "reroute   new route: \(GuidanceFormatter.distance(r.distance ?? 0, units: units)), \(GuidanceFormatter.duration(r.duration ?? 0))"
+                        ? "reroute   new route: \(format.distance(r.distance ?? 0)), \(format.duration(r.duration ?? 0))"
                         : "reroute   failed: \(r.message ?? "")"))
                 case .waypointArrived(let w):
                     log.append(stamp("stop      reached stop \(w.waypointIndex); continuing"))
@@ -103,14 +106,14 @@ final class LiveView {
         var lines = [rule]
         if let b = banner {
             lines.append("  \u{1B}[1m\(Self.arrow(b.maneuverType, b.modifier))  \(b.primaryText)\u{1B}[0m")
-            lines.append("     in \(GuidanceFormatter.distance(pr.stepDistanceRemaining, units: units))"
+            lines.append("     in \(format.distance(pr.stepDistanceRemaining))"
                 + (b.next.map { "   then: \($0.instruction)" } ?? ""))
         }
         lines.append("  Road: \(pr.roadName.isEmpty ? "(unnamed)" : pr.roadName)")
         lines.append("  Speed: \(speedText(pr.speedKmh))   Limit: \(speedText(pr.speedLimitKmh))"
             + (pr.isOverSpeedLimit ? "  \u{1B}[31mOVER THE LIMIT\u{1B}[0m" : ""))
-        lines.append("  Remaining: \(GuidanceFormatter.distance(pr.distanceRemaining, units: units)) · "
-            + "\(GuidanceFormatter.duration(pr.durationRemaining)) · ETA \(GuidanceFormatter.eta(pr.eta))")
+        lines.append("  Remaining: \(format.distance(pr.distanceRemaining)) · "
+            + "\(format.duration(pr.durationRemaining)) · ETA \(format.clockTime(pr.eta))")
         if let h = haptic { lines.append("  Haptic: \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) (\(h.stage.rawValue))") }
         if let v = voice { lines.append("  Voice: \"\(v)\"") }
         lines.append("  t=\(Int(t.rounded())) s · \(p.state)" + (pr.isOffRoute ? " · OFF ROUTE" : ""))
@@ -120,9 +123,9 @@ final class LiveView {
 
     private func progressLine(_ p: ProgressEvent) -> String {
         let pr = p.progress
-        return "progress  \(p.state), \(GuidanceFormatter.distance(pr.distanceRemaining, units: units)) left, "
-            + "ETA \(GuidanceFormatter.eta(pr.eta)), \(speedText(pr.speedKmh)) (limit \(speedText(pr.speedLimitKmh))), "
-            + "next in \(GuidanceFormatter.distance(pr.stepDistanceRemaining, units: units)), \(pr.roadName)"
+        return "progress  \(p.state), \(format.distance(pr.distanceRemaining)) left, "
+            + "ETA \(format.clockTime(pr.eta)), \(speedText(pr.speedKmh)) (limit \(speedText(pr.speedLimitKmh))), "
+            + "next in \(format.distance(pr.stepDistanceRemaining)), \(pr.roadName)"
     }
 
     private func stamp(_ text: String) -> String { String(format: "[%6.1f s] ", t) + text }

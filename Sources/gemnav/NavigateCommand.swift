@@ -80,7 +80,7 @@ struct NavigateCommand: ParsableCommand {
         guard AvoidOptions(list: avoid) != nil else {
             throw ValidationError("Unknown --avoid value '\(avoid)'. Use a comma-separated list of tolls, motorways, ferries.")
         }
-        guard GemNavNavigation.DistanceUnits(rawValue: units) != nil else { throw ValidationError("--units is metric or imperial.") }
+        guard DistanceUnits(rawValue: units) != nil else { throw ValidationError("--units is metric or imperial.") }
         _ = try channels()
     }
 
@@ -88,9 +88,9 @@ struct NavigateCommand: ParsableCommand {
         // Decide about recording before any work, so an undecided consent fails fast.
         let recorder = noRecord ? nil : try TripLog.open(store: storeOptions)
         let trip = try NavigationSetup(command: self).prepare()
-        let navUnits = GemNavNavigation.DistanceUnits(rawValue: units) ?? .metric
-        let view = LiveView(units: navUnits, terminal: isatty(STDOUT_FILENO) != 0)
-        let eventFile = try events.map { try EventFile(path: $0, units: navUnits) }
+        let navUnits = DistanceUnits(rawValue: units) ?? .metric
+        let view = LiveView(units: navUnits, language: language, terminal: isatty(STDOUT_FILENO) != 0)
+        let eventFile = try events.map { try EventFile(path: $0, units: navUnits, language: language) }
         let speaker = speak ? Speaker(language: language) : nil
         view.header(trip.summary)
         if let note = speaker?.unavailableNote { view.note(note) }

@@ -21,8 +21,7 @@ struct NavigationSetup {
     func prepare() throws -> PreparedTrip {
         let c = command
         let avoid = AvoidOptions(list: c.avoid) ?? []
-        let routeOptions = EngineRouteProvider.routeOptions(avoid)
-        let guidanceUnits = GemNavGuidance.DistanceUnits(rawValue: c.units) ?? .metric
+        let guidanceUnits = DistanceUnits(rawValue: c.units) ?? .metric
         let guidance = GuidanceOptions(language: c.language, units: guidanceUnits)
         let recorded = try c.gpx.map(readTrack)
         let data = try c.dataOptions.mapData()
@@ -39,10 +38,11 @@ struct NavigationSetup {
         }
         let route = try CLIError.wrap {
             try provider.route(from: places[0].coordinate, heading: nil, to: places.dropFirst().map(\.coordinate),
-                               options: routeOptions)
+                               avoid: avoid)
         }
         var settings = NavigationSettings()
-        settings.units = GemNavNavigation.DistanceUnits(rawValue: c.units) ?? .metric
+        settings.units = guidanceUnits
+        settings.language = c.language
         settings.channels = try c.channels()
         let source: FixSource
         if let recorded {
@@ -56,13 +56,13 @@ struct NavigationSetup {
             source = .simulator(try CLIError.wrap { try RouteSimulator(route: route, options: options) })
         }
         let player = try CLIError.wrap {
-            try TripPlayer(route: route, settings: settings, provider: provider, options: routeOptions, source: source)
+            try TripPlayer(route: route, settings: settings, provider: provider, avoid: avoid, source: source)
         }
         let stops = places.map(\.name).joined(separator: " → ")
         let avoiding = avoid.isEmpty ? "" : ", avoiding \(avoid.words)"
         let mode = recorded.map { "GPX replay (\($0.count) points)" } ?? "simulated drive"
         let summary = "\(stops)\n" + String(format: "%.1f km, ", route.distance / 1000)
-            + "\(GuidanceFormatter.duration(route.duration))\(avoiding) · \(mode)"
+            + "\(DisplayFormatter(language: c.language, units: guidanceUnits).duration(route.duration))\(avoiding) · \(mode)"
         return PreparedTrip(player: player, summary: summary, originName: places[0].name,
                             destinationName: places[places.count - 1].name)
     }

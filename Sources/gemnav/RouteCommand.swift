@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GemNavApp
 import GemNavCore
+import GemNavOSRM
 import GemNavGuidance
 import GemNavRouting
 
@@ -62,7 +63,7 @@ struct RouteCommand: ParsableCommand {
         let provider = EngineRouteProvider(engine: engine, guidance: GuidanceOptions(language: language, units: unitSystem))
         let avoidOptions = AvoidOptions(list: avoid) ?? []
         let planned = try CLIError.wrap {
-            try provider.routes(through: places.map(\.coordinate), options: EngineRouteProvider.routeOptions(avoidOptions),
+            try provider.routes(through: places.map(\.coordinate), avoid: avoidOptions,
                                 alternatives: alternatives)
         }
         let routes = planned.map(\.route)

@@ -54,14 +54,14 @@ struct Trip {
 
     /// Drives `route` with a simulator through a `TripPlayer`, rerouting with `provider`.
     static func simulate(_ route: Route, provider: RouteProvider?, noise: Double = 10, seed: UInt64 = 7,
-                         missedTurn: Int? = nil, options: RouteOptions = RouteOptions(),
+                         missedTurn: Int? = nil, avoid: AvoidOptions = [],
                          settings: NavigationSettings = NavigationSettings()) throws -> Trip
     {
         var simulation = SimulationOptions()
         simulation.noiseMeters = noise
         simulation.seed = seed
         simulation.missedTurn = missedTurn
-        let player = try TripPlayer(route: route, settings: settings, provider: provider, options: options,
+        let player = try TripPlayer(route: route, settings: settings, provider: provider, avoid: avoid,
                                     source: .simulator(try RouteSimulator(route: route, options: simulation)))
         var trip = Trip()
         player.run { fix, updates in

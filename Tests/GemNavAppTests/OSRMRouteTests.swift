@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import GemNavApp
 import GemNavCore
+import GemNavOSRM
 import GemNavNavigation
 import Testing
 
@@ -53,7 +54,7 @@ import Testing
             return (200, body)
         }
         let route = try provider.route(from: WholeTripTests.monteCarlo, heading: 93.6, to: [WholeTripTests.fontvieille],
-                                       options: RouteOptions(avoidTolls: true, avoidFerries: true))
+                                       avoid: [.tolls, .ferries])
         #expect(route.legs.count == 1 && route.legs[0].steps.count == planned.route.legs[0].steps.count)
         let url = try #require(seen.urls.first).absoluteString
         #expect(url.hasPrefix("http://osrm.test:5000/route/v1/driving/7.427500,43.739700;7.415000,43.728000?"))
@@ -67,12 +68,12 @@ import Testing
         }
         #expect(throws: AppError.self) {
             try noRoute.route(from: WholeTripTests.monteCarlo, heading: nil, to: [WholeTripTests.fontvieille],
-                              options: RouteOptions())
+                              avoid: [])
         }
         let broken = OSRMHTTPRouteProvider(baseURL: URL(string: "http://osrm.test")!) { _ in (502, Data("<html>".utf8)) }
         do {
             _ = try broken.route(from: WholeTripTests.monteCarlo, heading: nil, to: [WholeTripTests.fontvieille],
-                                 options: RouteOptions())
+                                 avoid: [])
             Issue.record("expected an error")
         } catch let error as AppError {
             #expect(error.description.contains("HTTP status 502"))

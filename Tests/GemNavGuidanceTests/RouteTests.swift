@@ -1,5 +1,6 @@
 import Foundation
 import GemNavCore
+import GemNavOSRM
 import Testing
 @testable import GemNavGuidance
 

@@ -86,7 +86,9 @@ import Testing
 
     @Test func gpxTrackReplays() throws {
         // A GPX export of a simulated drive: replaying it must reach the destination.
-        let fixes = try NavigationBenchmark.simulatedFixes(route: Self.route)
+        var simulator = try RouteSimulator(route: Self.route)
+        var fixes: [LocationFix] = []
+        while let fix = simulator.next() { fixes.append(fix) }
         let formatter = ISO8601DateFormatter()
         var gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk><trkseg>\n"
         for f in fixes {

@@ -46,7 +46,7 @@ import Testing
     @Test func reroutesKeepAvoidOptionsAndAreSpacedOut() throws {
         let clock = ManualClock()
         let session = try NavigationSession(route: Self.lTurn, clock: clock, routeProvider: FailingProvider(),
-                                            routeOptions: RouteOptions(avoidTolls: true, avoidFerries: true))
+                                            avoid: [.tolls, .ferries])
         session.start()
         var attempts: [Double] = []
         for i in 0..<40 {
@@ -61,21 +61,21 @@ import Testing
         }
         #expect(attempts.count == 4)
         #expect(zip(attempts, attempts.dropFirst()).allSatisfy { $1 - $0 >= 10 })
-        #expect(session.routeOptions.avoidTolls && session.routeOptions.avoidFerries)
+        #expect(session.avoid == [.tolls, .ferries])
     }
 
     @Test func providerReceivesTheAvoidOptions() throws {
         let provider = StraightLineProvider()
         let clock = ManualClock()
         let session = try NavigationSession(route: Self.lTurn, clock: clock, routeProvider: provider,
-                                            routeOptions: RouteOptions(avoidMotorways: true))
+                                            avoid: .motorways)
         session.start()
         for i in 0..<4 {
             clock.advance(by: 1)
             session.update(LocationFix(coordinate: RouteFixture.point(Double(i) * 10, 150), horizontalAccuracy: 5,
                                        speed: 10, course: 90, timestamp: clock.now))
         }
-        #expect(provider.requests.map(\.options) == [RouteOptions(avoidMotorways: true)])
+        #expect(provider.requests.map(\.avoid) == [.motorways])
     }
 
     static let twoStops = RouteFixture.route(legs: [

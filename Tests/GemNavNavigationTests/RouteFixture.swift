@@ -119,10 +119,10 @@ enum RouteFixture {
 
 /// Reroutes in a straight line from wherever the user is to each remaining stop.
 final class StraightLineProvider: RouteProvider {
-    private(set) var requests: [(origin: Coordinate, heading: Double?, stops: [Coordinate], options: RouteOptions)] = []
+    private(set) var requests: [(origin: Coordinate, heading: Double?, stops: [Coordinate], avoid: AvoidOptions)] = []
 
-    func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate], options: RouteOptions) throws -> Route {
-        requests.append((origin, heading, stops, options))
+    func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate], avoid: AvoidOptions) throws -> Route {
+        requests.append((origin, heading, stops, avoid))
         var legs: [[Coordinate]] = []
         var from = origin
         for stop in stops {
@@ -136,7 +136,7 @@ final class StraightLineProvider: RouteProvider {
 /// A provider that always fails.
 struct FailingProvider: RouteProvider {
     struct Unreachable: Error {}
-    func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate], options: RouteOptions) throws -> Route {
+    func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate], avoid: AvoidOptions) throws -> Route {
         throw Unreachable()
     }
 }

@@ -1,14 +1,17 @@
 import Foundation
+import GemNavGuidance
 
 /// Encodes events for the JSON-lines contract: one object per event with `t`, `type` and the
 /// payload fields. Coordinates are `{"lat":…,"lon":…}` rounded to 7 decimals (≈1 cm); metres
 /// and seconds to 0.1, so the text is stable across platforms.
 public struct NavigationEventEncoder: Sendable {
-    /// Units for the `*Text` fields.
-    public var units: DistanceUnits
+    /// Words the `*Text` fields.
+    public var format: DisplayFormatter
 
-    /// Creates an encoder.
-    public init(units: DistanceUnits = .metric) { self.units = units }
+    /// Creates an encoder writing `*Text` fields in `units` and `language`.
+    public init(units: DistanceUnits = .metric, language: String = "en") {
+        format = DisplayFormatter(language: language, units: units)
+    }
 
     /// Every event of an update as JSON lines (no trailing newline).
     public func jsonLines(_ update: NavigationUpdate) -> [String] {
@@ -62,10 +65,10 @@ public struct NavigationEventEncoder: Sendable {
             ("legDurationRemaining", tenths(p.legDurationRemaining)),
             ("distanceRemaining", tenths(p.distanceRemaining)),
             ("durationRemaining", tenths(p.durationRemaining)),
-            ("distanceRemainingText", .string(GuidanceFormatter.distance(p.distanceRemaining, units: units))),
-            ("durationRemainingText", .string(GuidanceFormatter.duration(p.durationRemaining))),
+            ("distanceRemainingText", .string(format.distance(p.distanceRemaining))),
+            ("durationRemainingText", .string(format.duration(p.durationRemaining))),
             ("eta", num(p.eta.timeIntervalSince1970, 1)),
-            ("etaText", .string(GuidanceFormatter.eta(p.eta))),
+            ("etaText", .string(format.clockTime(p.eta))),
             ("speed", p.speed.map { num($0, 100) } ?? .null),
             ("speedKmh", p.speedKmh.map { num($0, 10) } ?? .null),
             ("speedLimitKmh", p.speedLimitKmh.map { .number($0) } ?? .null),

@@ -1,12 +1,5 @@
 import Foundation
-
-/// Units for spoken and displayed distances.
-public enum DistanceUnits: String, Sendable, Hashable, Codable {
-    /// Metres and kilometres.
-    case metric
-    /// Feet and miles.
-    case imperial
-}
+import GemNavGuidance
 
 /// The channels guidance is delivered on. Switching them never resets the trip.
 public struct GuidanceChannels: OptionSet, Sendable, Hashable {
@@ -58,6 +51,8 @@ public struct MatchingSettings: Sendable, Hashable {
 public struct NavigationSettings: Sendable, Hashable {
     /// Units of formatted distances.
     public var units: DistanceUnits = .metric
+    /// Language of formatted distances and durations (BCP 47).
+    public var language = "en"
     /// Channels that emit guidance events (progress and trip events are always emitted).
     public var channels: GuidanceChannels = [.visual, .voice]
     /// Whether the device can vibrate; when false haptic cues fall back to `hapticFallback`.
@@ -87,4 +82,7 @@ public struct NavigationSettings: Sendable, Hashable {
 
     /// Creates settings with the defaults.
     public init() {}
+
+    /// The formatter for `language` and `units`.
+    public var format: DisplayFormatter { DisplayFormatter(language: language, units: units) }
 }

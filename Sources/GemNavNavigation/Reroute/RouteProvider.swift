@@ -1,30 +1,13 @@
 import Foundation
 
-/// What the traveller asked routes to avoid; kept across reroutes.
-public struct RouteOptions: Sendable, Hashable, Codable {
-    /// Avoid toll roads.
-    public var avoidTolls: Bool
-    /// Avoid motorways.
-    public var avoidMotorways: Bool
-    /// Avoid ferries.
-    public var avoidFerries: Bool
-
-    /// Creates options; nothing is avoided by default.
-    public init(avoidTolls: Bool = false, avoidMotorways: Bool = false, avoidFerries: Bool = false) {
-        self.avoidTolls = avoidTolls
-        self.avoidMotorways = avoidMotorways
-        self.avoidFerries = avoidFerries
-    }
-}
-
 /// Computes routes for rerouting: the embedded engine or an HTTP OSRM/Valhalla client plug in
 /// here. Synchronous so that a session stays deterministic under test; an app with a slow
 /// network provider calls the session from a background task.
 public protocol RouteProvider {
     /// A route from `origin` (travelling towards `heading`, degrees, when known) through each of
-    /// `stops` in order, honouring `options`; one leg per stop.
+    /// `stops` in order, avoiding `avoid`; one leg per stop.
     func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate],
-               options: RouteOptions) throws -> Route
+               avoid: AvoidOptions) throws -> Route
 }
 
 /// Spacing between reroute attempts, so a bad provider answer or a user parked beside the

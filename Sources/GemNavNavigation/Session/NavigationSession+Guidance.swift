@@ -62,7 +62,7 @@ extension NavigationSession {
             secondaryText: instruction?.secondary?.text, subText: instruction?.sub?.text,
             maneuverType: instruction?.primary.type ?? maneuver.type,
             modifier: instruction?.primary.modifier ?? maneuver.modifier,
-            distance: remaining, distanceText: GuidanceFormatter.distance(remaining, units: settings.units),
+            distance: remaining, distanceText: settings.format.distance(remaining),
             roadName: step.name.isEmpty ? step.ref : step.name,
             next: following.map { ManeuverPreview(type: $0.type, modifier: $0.modifier, instruction: $0.instruction) })))
     }

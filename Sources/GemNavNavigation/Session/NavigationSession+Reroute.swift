@@ -13,7 +13,7 @@ extension NavigationSession {
         let heading = (speed ?? 0) >= settings.matching.minimumSpeedForCourse ? fix.course : nil
         do {
             let newRoute = try routeProvider.route(from: fix.coordinate, heading: heading, to: stops,
-                                                   options: routeOptions)
+                                                   avoid: avoid)
             let newGeometry = try RouteGeometry(route: newRoute)
             waypointOffset += legIndex
             route = newRoute

@@ -11,7 +11,7 @@ public final class NavigationSession {
     /// Tunables; `channels` may be changed at any time without losing the trip.
     public var settings: NavigationSettings
     /// What reroutes must avoid.
-    public var routeOptions: RouteOptions
+    public var avoid: AvoidOptions
 
     let clock: NavigationClock
     let routeProvider: RouteProvider?
@@ -37,13 +37,13 @@ public final class NavigationSession {
     /// - Throws: `NavigationError.invalidRoute` when the route has no legs or no geometry.
     public init(route: Route, settings: NavigationSettings = NavigationSettings(),
                 clock: NavigationClock, routeProvider: RouteProvider? = nil,
-                routeOptions: RouteOptions = RouteOptions(),
+                avoid: AvoidOptions = [],
                 stepAdvance: any StepAdvanceStrategy = ManeuverPassedStepAdvance(),
                 deviationDetector: any RouteDeviationDetector = CombinedDeviationDetector.standard) throws
     {
         self.route = route
         self.settings = settings
-        self.routeOptions = routeOptions
+        self.avoid = avoid
         self.clock = clock
         self.routeProvider = routeProvider
         self.stepAdvance = stepAdvance

@@ -1,3 +1,5 @@
+import GemNavCore
+
 extension JSONWriter {
     /// Makes room for `n` more bytes.
     @inline(__always)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import GemNavCore
+import GemNavCore
+@testable import GemNavOSRM
 
 /// A two-leg route built by hand, exercising every optional field the codec writes.
 func sampleRoute() -> (Route, [Waypoint]) {

@@ -1,3 +1,5 @@
+import GemNavCore
+
 /// Reads and writes OSRM v5 route responses (with the Mapbox Directions voice and banner
 /// extensions) from and to `Route` values.
 ///

@@ -1,3 +1,5 @@
+import GemNavCore
+
 extension JSONWriter {
     /// Writes coordinates as an encoded polyline string (Google's format, latitude first)
     /// straight into the output, without building an intermediate `String`.

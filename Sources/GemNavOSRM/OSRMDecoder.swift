@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 
 extension OSRMCodec {
     /// Decodes an OSRM v5 route response (osrm-routed, Valhalla's OSRM-compatible output or

@@ -1,3 +1,5 @@
+import GemNavCore
+
 /// Why an OSRM JSON body could not be turned into routes.
 public struct OSRMDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.

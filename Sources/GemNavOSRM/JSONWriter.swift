@@ -1,3 +1,5 @@
+import GemNavCore
+
 /// A minimal streaming JSON writer into a byte buffer.
 ///
 /// Route responses are written on every query and benchmarked against OSRM, so this avoids

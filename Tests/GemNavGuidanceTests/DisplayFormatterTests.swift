@@ -1,14 +1,14 @@
 import Foundation
 import Testing
-@testable import GemNavNavigation
+import GemNavGuidance
 
-@Suite struct FormattingTests {
+@Suite struct DisplayFormatterTests {
     @Test(arguments: [
         (0.0, "0 m"), (85.0, "85 m"), (99.4, "99 m"), (340.0, "340 m"), (344.0, "340 m"), (346.0, "350 m"),
         (999.0, "1.0 km"), (1200.0, "1.2 km"), (1249.0, "1.2 km"), (15_300.0, "15.3 km"),
     ])
     func metricDistances(metres: Double, text: String) {
-        #expect(GuidanceFormatter.distance(metres) == text)
+        #expect(DisplayFormatter().distance(metres) == text)
     }
 
     @Test(arguments: [
@@ -16,7 +16,7 @@ import Testing
         (1207.0, "3/4 mi"), (1931.0, "1.2 mi"),
     ])
     func imperialDistances(metres: Double, text: String) {
-        #expect(GuidanceFormatter.distance(metres, units: .imperial) == text)
+        #expect(DisplayFormatter(units: .imperial).distance(metres) == text)
     }
 
     @Test(arguments: [
@@ -24,12 +24,20 @@ import Testing
         (3900.0, "1h 5m"), (7260.0, "2h 1m"),
     ])
     func durations(seconds: Double, text: String) {
-        #expect(GuidanceFormatter.duration(seconds) == text)
+        #expect(DisplayFormatter().duration(seconds) == text)
     }
 
     @Test func etaIsClockTimeInTheGivenZone() {
         let date = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
-        #expect(GuidanceFormatter.eta(date) == "08:00")
-        #expect(GuidanceFormatter.eta(date, timeZone: TimeZone(secondsFromGMT: 3600)!) == "09:00")
+        #expect(DisplayFormatter().clockTime(date) == "08:00")
+        #expect(DisplayFormatter().clockTime(date, timeZone: TimeZone(secondsFromGMT: 3600)!) == "09:00")
+    }
+
+    @Test func frenchUsesItsTableAndDecimalComma() {
+        let fr = DisplayFormatter(language: "fr")
+        #expect(fr.distance(1200) == "1,2 km")
+        #expect(fr.distance(85) == "85 m")
+        #expect(fr.duration(45) == "45 s")
+        #expect(fr.duration(3900) == "1 h 5 min")
     }
 }

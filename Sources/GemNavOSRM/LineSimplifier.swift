@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 
 /// Douglas-Peucker line simplification, used for OSRM's `overview=simplified`.
 public enum LineSimplifier {

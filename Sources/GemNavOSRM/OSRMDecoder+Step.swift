@@ -1,3 +1,5 @@
+import GemNavCore
+
 extension OSRMCodec {
     static func decodeStep(_ n: JSONNode) throws(OSRMDecodingError) -> RouteStep {
         let modeText = try n.optionalString("mode") ?? "driving"

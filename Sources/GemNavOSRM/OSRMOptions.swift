@@ -1,3 +1,5 @@
+import GemNavCore
+
 /// How route and step geometries are written (OSRM's `geometries` parameter).
 public enum OSRMGeometryFormat: String, Sendable, Hashable, CaseIterable {
     /// Encoded polyline, precision 5.

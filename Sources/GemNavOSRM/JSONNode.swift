@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 
 /// A `JSONSerialization` object with the path it was found at, so that every decoding
 /// failure names the exact field. JSON `null` counts as absent, as OSRM clients treat it.

@@ -1,3 +1,5 @@
+import GemNavCore
+
 extension OSRMCodec {
     static func writeStep(_ step: RouteStep, options: OSRMEncodingOptions, into w: inout JSONWriter) {
         w.beginObject()

@@ -1,5 +1,6 @@
 import Foundation
 import GemNavCore
+import GemNavOSRM
 import Testing
 
 /// The byte-level JSON writer: escaping at every alignment of the eight-byte scan, direct

@@ -1,3 +1,0 @@
-import Testing
-@testable import GemNavCore
-@Test func builds() {}

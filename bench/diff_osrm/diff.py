@@ -205,6 +205,7 @@ def compare(o_json, g_json):
         elif tag == "insert":
             for b in range(j1, j2):
                 kinds.append(f"extra in gemnav: {mg[b]}")
+    res["lanes_steps"] = [sum(1 for s in so if lanes_str(s)), sum(1 for s in sg if lanes_str(s))]
     res.update({"matched_steps": matched, "locations_bad": loc_bad, "lanes_bad": lanes_bad,
                 "classes_bad": classes_bad, "exits_bad": exits_bad, "names_bad_matched": name_bad,
                 "kinds": kinds})
@@ -273,6 +274,8 @@ def report(rows, out: Path, title: str):
             d[f + "_same_path"] = sum(r[f] for r in same)
         for f in ("matched_steps", "locations_bad", "lanes_bad", "classes_bad", "exits_bad"):
             d[f] = sum(r[f] for r in both)
+        d["steps_with_lanes_osrm"] = sum(r["lanes_steps"][0] for r in both)
+        d["steps_with_lanes_gemnav"] = sum(r["lanes_steps"][1] for r in both)
         d["steps_osrm"] = sum(len(r["maneuvers"][0]) for r in both)
         d["steps_gemnav"] = sum(len(r["maneuvers"][1]) for r in both)
         return d
@@ -293,7 +296,8 @@ def report(rows, out: Path, title: str):
                 f"  steps: OSRM {d['steps_osrm']}, GemNav {d['steps_gemnav']}, matched (same type+modifier, in order) "
                 f"{d['matched_steps']} = {pct(d['matched_steps'], d['steps_osrm'])} of OSRM's; of "
                 f"matched: location >5m {d['locations_bad']}, lanes differ {d['lanes_bad']}, classes differ "
-                f"{d['classes_bad']}, exit differs {d['exits_bad']}"]
+                f"{d['classes_bad']}, exit differs {d['exits_bad']}; steps with lanes: OSRM {d['steps_with_lanes_osrm']}, "
+                f"GemNav {d['steps_with_lanes_gemnav']}"]
     for ext, rs in by_ext.items():
         d = stats(rs)
         summary["per_extract"][ext] = d
@@ -309,6 +313,15 @@ def report(rows, out: Path, title: str):
         route_kinds.update(set(ks))
     summary["kinds"] = kinds.most_common(60)
     summary["kinds_routes"] = route_kinds.most_common(60)
+    fam, fam_routes = Counter(), Counter()
+    for r in rows:
+        fs = [kind_family(k) for k in r.get("kinds", [])]
+        fam.update(fs)
+        fam_routes.update(set(fs))
+    summary["families"] = {k: {"occurrences": v, "routes": fam_routes[k]} for k, v in fam.most_common()}
+    lines += ["", "disagreements by family (occurrences, routes affected):"]
+    for k, n in fam.most_common():
+        lines.append(f"  {n:>6} {fam_routes[k]:>6}  {k}")
     lines += ["", "most common disagreements (occurrences, routes affected):"]
     for k, n in kinds.most_common(40):
         lines.append(f"  {n:>6} {route_kinds[k]:>6}  {k}")
@@ -319,6 +332,26 @@ def report(rows, out: Path, title: str):
         for r in rows:
             f.write(json.dumps(r) + "\n")
     return text
+
+
+def kind_family(k: str) -> str:
+    if "roundabout" in k or "rotary" in k:
+        return "roundabouts/rotaries (type, exit number, modifier, location, extra/missing steps)"
+    if k.startswith("classes"):
+        return "intersection classes"
+    if k.startswith("lanes"):
+        return "lanes"
+    if k.startswith("location"):
+        return "maneuver location > 5 m (non-roundabout)"
+    if "new name" in k:
+        return "name-change steps (new name extra/missing/instead of a turn)"
+    if k.startswith(("extra in gemnav", "missing in gemnav", "different steps")):
+        return "other extra/missing steps (turn, fork, continue, end of road, ramps)"
+    if k.startswith("type:"):
+        return "turn type (turn vs end of road / continue / fork / ...)"
+    if k.startswith("modifier:"):
+        return "turn modifier (e.g. left vs slight left)"
+    return "other"
 
 
 def side_by_side(coords, o, g):

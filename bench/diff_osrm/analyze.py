@@ -20,6 +20,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 
+ROUNDING = "durations: 0.1 s / 1 km/h off (OSRM sums per-segment durations rounded to 0.1 s)"
+
+
+def parse_num(s):
+    m = re.match(r"\s*([\d.]+)", s or "")
+    return float(m.group(1)) if m else None
+
+
 def toks(s):
     return [t for t in (s or "").split(",")]
 
@@ -60,7 +68,7 @@ def classify(f):
                 m1, m2 = re.match(r"(\d+) km/h", e), re.match(r"(\d+) km/h", g or "")
                 if m1 and m2:
                     if abs(int(m1.group(1)) - int(m2.group(1))) <= 1:
-                        return "routability: speed 1 km/h low (e.g. 47 vs 48 km/h)"
+                        return ROUNDING
                     return f"routability: speed differs [{feat}]"
                 if e.endswith(" s") or "s " in e:
                     return f"routability: duration differs [{feat}]"
@@ -160,6 +168,12 @@ def classify(f):
         return "intersections: different intersection lists"
     if "locations" in d:
         return "maneuver locations differ"
+    if "time" in d:
+        e, g = parse_num(d["time"]["expected"]), parse_num(d["time"]["got"])
+        if e is not None and g is not None:
+            if abs(e - g) <= 0.15:
+                return ROUNDING
+            return f"time: gemnav {'faster' if g < e else 'slower'} [{feat}]"
     for c in ("time", "times", "speed", "weight", "weights", "distance", "distances"):
         if c in d:
             return f"{c} differs [{feat}]"
@@ -173,7 +187,7 @@ FAMILIES = [
                                 "extra step (OSRM collapses/suppresses it): roundabout", "type: exit ")),
     ("access / routability", ("routability: OSRM routes", "routability: gemnav routes", "set-up:",
                               "no route where", "route found where")),
-    ("speeds, penalties, durations", ("routability: speed", "routability: rate", "routability: duration",
+    ("speeds, penalties, durations", ("durations:", "time:", "routability: speed", "routability: rate", "routability: duration",
                                       "time differs", "speed differs", "weight differs", "times differs",
                                       "weights differs", "distance differs", "distances differs")),
     ("extra steps (not collapsed/suppressed)", ("extra step",)),

@@ -13,7 +13,8 @@ let package = Package(
         .library(name: "GemNavSearch", targets: ["GemNavSearch"]),
         .library(name: "GemNavNavigation", targets: ["GemNavNavigation"]),
         .library(name: "GemNavStorage", targets: ["GemNavStorage"]),
-        .library(name: "GemNavApp", targets: ["GemNavApp"]),
+        .library(name: "GemNavServices", targets: ["GemNavServices"]),
+        .library(name: "GemNavPresentation", targets: ["GemNavPresentation"]),
         .library(name: "GemNavServer", targets: ["GemNavServer"]),
         .executable(name: "gemnav", targets: ["gemnav"]),
         .executable(name: "gemnav-bench", targets: ["gemnav-bench"]),
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         // Geometry and the route/step models every layer shares (OSRM v5 shaped).
@@ -41,21 +43,24 @@ let package = Package(
         .target(name: "GemNavGuidance", dependencies: ["GemNavCore", "GemNavOSRM"], resources: [.process("Languages")]),
         // Offline geocoding: search-ahead, geocode, reverse.
         .target(name: "GemNavSearch", dependencies: ["GemNavCore", "GemNavOSM"]),
-        // The pure navigation state machine, cues and simulation; banners and prompts are worded by
-        // Guidance's string tables.
+        // The pure navigation state machine, cues, simulation and the trip player; banners and
+        // prompts are worded by Guidance's string tables.
         .target(name: "GemNavNavigation", dependencies: ["GemNavCore", "GemNavGuidance"]),
         // The app's SQLite store (GRDB): location-recording consent and recorded trips.
         .target(
             name: "GemNavStorage",
             dependencies: ["GemNavCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        // Glue the CLI and its tests share: route providers (embedded engine, OSRM over HTTP),
-        // the embedded-data cache, place resolution and the trip loop.
+        // The app's services behind every front end: route providers (embedded engine, OSRM over
+        // HTTP, fallback between them), map data, place resolution, trip plans and the
+        // consent-gated trip log.
         .target(
-            name: "GemNavApp",
+            name: "GemNavServices",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation",
+                "GemNavNavigation", "GemNavStorage",
             ]),
+        // What each screen shows, as portable state every front end draws.
+        .target(name: "GemNavPresentation", dependencies: ["GemNavCore", "GemNavGuidance", "GemNavNavigation"]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
         .target(
             name: "GemNavServer",
@@ -69,7 +74,7 @@ let package = Package(
             name: "gemnav",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavStorage", "GemNavApp", "GemNavServer",
+                "GemNavNavigation", "GemNavStorage", "GemNavServices", "GemNavPresentation", "GemNavServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -79,7 +84,7 @@ let package = Package(
             name: "gemnav-bench",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavApp",
+                "GemNavNavigation", "GemNavServices",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
@@ -98,16 +103,24 @@ let package = Package(
             name: "GemNavStorageTests",
             dependencies: ["GemNavStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
-            name: "GemNavAppTests",
+            name: "GemNavServicesTests",
             dependencies: [
-                "GemNavApp", "gemnav", "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
-                "GemNavSearch", "GemNavOSM",
+                "GemNavServices", "gemnav", "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
+                "GemNavSearch", "GemNavOSM", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "GemNavPresentationTests",
+            dependencies: [
+                "GemNavPresentation", "GemNavNavigation", "GemNavGuidance", "GemNavRouting", "GemNavCore",
+                "GemNavTestSupport",
             ]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
         .testTarget(
             name: "GemNavServerTests",
             dependencies: [
-                "GemNavServer", "GemNavApp", "GemNavOSRM", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
+                "GemNavServer", "GemNavServices", "GemNavOSRM", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

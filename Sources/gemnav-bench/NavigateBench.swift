@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavNavigation
 import GemNavRouting
@@ -76,7 +76,7 @@ struct NavigateBench: ParsableCommand {
             let km = Geodesy.distance(a, b) / 1000
             let kind = km < shortKm ? "short" : km > longKm ? "long" : nil
             guard let kind, picked[kind]!.count < routes,
-                  let route = try? provider.routes(through: [a, b]).first?.route,
+                  let route = try? provider.plan(RouteQuery(waypoints: [a, b])).first?.route,
                   route.distance > 500
             else { continue }
             picked[kind]!.append(route)
@@ -124,7 +124,7 @@ struct NavigateBench: ParsableCommand {
     /// last match.
     static func updateMicroseconds(route: Route, fixes: [LocationFix]) throws -> [Double] {
         let clock = ManualClock(start: fixes.first?.timestamp ?? Date(timeIntervalSince1970: 0))
-        let session = try NavigationSession(route: route, clock: clock)
+        var session = try NavigationSession(route: route, clock: clock)
         session.start()
         var timings: [Double] = []
         timings.reserveCapacity(fixes.count)

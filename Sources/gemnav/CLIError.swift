@@ -16,4 +16,16 @@ struct CLIError: Error, CustomStringConvertible {
             throw CLIError(description: e.description)
         }
     }
+
+    /// `wrap` for async work.
+    @discardableResult
+    static func wrap<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let e as CLIError {
+            throw e
+        } catch let e as CustomStringConvertible {
+            throw CLIError(description: e.description)
+        }
+    }
 }

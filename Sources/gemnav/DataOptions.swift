@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavRouting
 
 /// `--data DIR` and `--profile`, shared by the commands that read map data. Without `--data`

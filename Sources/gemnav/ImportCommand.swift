@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavRouting
 
 /// `gemnav import`: builds a data directory from an OSM file: the routing graph and, beside

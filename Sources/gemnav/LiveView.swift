@@ -2,31 +2,25 @@ import Foundation
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
+import GemNavPresentation
 
-/// The terminal view of a trip. On a terminal, a panel (banner, distances, ETA, speed and
-/// limit, next maneuver, last voice prompt and haptic cue) is redrawn in place below a
-/// scrolling log of events. Otherwise one line is printed per event, with progress (one
-/// event per fix) summarised every `progressInterval` seconds of trip time so logs stay
-/// readable; `--events` keeps every event.
+/// The terminal view of a trip: it draws the app core's `NavigationViewState` and keeps a log
+/// of events. On a terminal, a panel (banner, distances, ETA, speed and limit, next maneuver,
+/// last voice prompt and haptic cue) is redrawn in place below the scrolling log. Otherwise one
+/// line is printed per event, with progress (one event per fix) summarised every
+/// `progressInterval` seconds of trip time so logs stay readable; `--events` keeps every event.
 final class LiveView {
-    private let units: DistanceUnits
-    private let format: DisplayFormatter
     private let terminal: Bool
+    private var screen: NavigationViewState
     private var panelHeight = 0
-    private var progress: ProgressEvent?
-    private var banner: BannerEvent?
-    private var voice: String?
-    private var haptic: HapticEvent?
-    private var t = 0.0
     private var lastProgressLine = -Double.infinity
 
     /// Trip seconds between two progress lines when not on a terminal.
     static let progressInterval = 10.0
 
     init(units: DistanceUnits, language: String, terminal: Bool) {
-        self.units = units
-        format = DisplayFormatter(language: language, units: units)
         self.terminal = terminal
+        screen = NavigationViewState(format: DisplayFormatter(language: language, units: units))
     }
 
     /// Prints the trip's title lines.
@@ -34,42 +28,16 @@ final class LiveView {
         emit(summary.split(separator: "\n").map(String.init))
     }
 
-    /// Prints a note (recording, speech) in the log.
+    /// Prints a note (recording, speech, routing source) in the log.
     func note(_ text: String) { emit([text]) }
 
     /// Shows the updates of one fix.
     func show(_ updates: [NavigationUpdate]) {
         var log: [String] = []
         for update in updates {
-            t = update.t
+            screen.apply(update)
             for event in update.events {
-                switch event {
-                case .progress(let p):
-                    progress = p
-                    if !terminal, t - lastProgressLine >= Self.progressInterval {
-                        lastProgressLine = t
-                        log.append(stamp(progressLine(p)))
-                    }
-                case .banner(let b):
-                    banner = b
-                    log.append(stamp("banner    \(Self.arrow(b.maneuverType, b.modifier)) \(b.primaryText) (in \(b.distanceText))"))
-                case .voice(let v):
-                    voice = v.text
-                    log.append(stamp("voice     \"\(v.text)\""))
-                case .haptic(let h):
-                    haptic = h
-                    log.append(stamp("haptic    \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) \(h.stage.rawValue): \(h.text)"))
-                case .offRoute(let o):
-                    log.append(stamp("offRoute  \(o.reason.rawValue), \(Int(o.distanceFromRoute.rounded())) m from the route"))
-                case .reroute(let r):
-                    log.append(stamp(r.succeeded
-                        ? "reroute   new route: \(format.distance(r.distance ?? 0)), \(format.duration(r.duration ?? 0))"
-                        : "reroute   failed: \(r.message ?? "")"))
-                case .waypointArrived(let w):
-                    log.append(stamp("stop      reached stop \(w.waypointIndex); continuing"))
-                case .arrived:
-                    log.append(stamp("arrived   you have arrived"))
-                }
+                if let line = logLine(event) { log.append(stamp(line)) }
             }
         }
         emit(log)
@@ -78,9 +46,36 @@ final class LiveView {
     /// Leaves the final panel on screen (or prints the final state line).
     func finish(arrived: Bool) {
         var lines: [String] = []
-        if !terminal, let p = progress { lines.append(stamp(progressLine(p))) }
+        if !terminal, !screen.remainingDistanceText.isEmpty { lines.append(stamp(progressLine())) }
         lines.append(arrived ? "Trip complete." : "The trip ended before arriving.")
         emit(lines)
+    }
+
+    private func logLine(_ event: NavigationEvent) -> String? {
+        switch event {
+        case .progress:
+            guard !terminal, screen.elapsed - lastProgressLine >= Self.progressInterval else { return nil }
+            lastProgressLine = screen.elapsed
+            return progressLine()
+        case .banner(let b):
+            return "banner    \(TurnIcon(type: b.maneuverType, modifier: b.modifier).arrow) \(b.primaryText) (in \(b.distanceText))"
+        case .voice(let v):
+            return "voice     \"\(v.text)\""
+        case .haptic(let h):
+            return "haptic    \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) \(h.stage.rawValue): \(h.text)"
+        case .offRoute(let o):
+            return "offRoute  \(o.reason.rawValue), \(Int(o.distanceFromRoute.rounded())) m from the route"
+        case .rerouteNeeded(let r):
+            return "reroute   asking for a new route (request \(r.id))"
+        case .reroute(let r):
+            return r.succeeded
+                ? "reroute   new route: \(screen.format.distance(r.distance ?? 0)), \(screen.format.duration(r.duration ?? 0))"
+                : "reroute   failed: \(r.message ?? "")"
+        case .waypointArrived(let w):
+            return "stop      reached stop \(w.waypointIndex); continuing"
+        case .arrived:
+            return "arrived   you have arrived"
+        }
     }
 
     /// Prints log lines; on a terminal the panel is erased first and redrawn below them.
@@ -94,60 +89,37 @@ final class LiveView {
         var out = panelHeight > 0 ? "\u{1B}[\(panelHeight)A\u{1B}[J" : ""
         for line in log { out += line + "\n" }
         let panel = panelLines()
-        out += panel.joined(separator: "\n") + "\n"
+        out += panel.joined(separator: "\n") + (panel.isEmpty ? "" : "\n")
         panelHeight = panel.count
         FileHandle.standardOutput.write(Data(out.utf8))
     }
 
     private func panelLines() -> [String] {
-        guard let p = progress else { return [] }
-        let pr = p.progress
+        guard !screen.remainingDistanceText.isEmpty else { return [] }
         let rule = String(repeating: "─", count: 64)
         var lines = [rule]
-        if let b = banner {
-            lines.append("  \u{1B}[1m\(Self.arrow(b.maneuverType, b.modifier))  \(b.primaryText)\u{1B}[0m")
-            lines.append("     in \(format.distance(pr.stepDistanceRemaining))"
-                + (b.next.map { "   then: \($0.instruction)" } ?? ""))
+        if let b = screen.banner {
+            lines.append("  \u{1B}[1m\(b.icon.arrow)  \(b.instruction)\u{1B}[0m")
+            lines.append("     in \(b.distanceText)" + (b.next.map { "   then: \($0)" } ?? ""))
         }
-        lines.append("  Road: \(pr.roadName.isEmpty ? "(unnamed)" : pr.roadName)")
-        lines.append("  Speed: \(speedText(pr.speedKmh))   Limit: \(speedText(pr.speedLimitKmh))"
-            + (pr.isOverSpeedLimit ? "  \u{1B}[31mOVER THE LIMIT\u{1B}[0m" : ""))
-        lines.append("  Remaining: \(format.distance(pr.distanceRemaining)) · "
-            + "\(format.duration(pr.durationRemaining)) · ETA \(format.clockTime(pr.eta))")
-        if let h = haptic { lines.append("  Haptic: \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) (\(h.stage.rawValue))") }
-        if let v = voice { lines.append("  Voice: \"\(v)\"") }
-        lines.append("  t=\(Int(t.rounded())) s · \(p.state)" + (pr.isOffRoute ? " · OFF ROUTE" : ""))
+        lines.append("  Road: \(screen.street.isEmpty ? "(unnamed)" : screen.street)")
+        lines.append("  Speed: \(screen.speedText ?? "–")   Limit: \(screen.limitText ?? "–")"
+            + (screen.isOverLimit ? "  \u{1B}[31mOVER THE LIMIT\u{1B}[0m" : ""))
+        lines.append("  Remaining: \(screen.remainingDistanceText) · \(screen.remainingTimeText) · ETA \(screen.arrivalText)")
+        if let h = screen.lastCue { lines.append("  Haptic: \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) (\(h.stage.rawValue))") }
+        if let v = screen.lastPrompt { lines.append("  Voice: \"\(v)\"") }
+        lines.append("  t=\(Int(screen.elapsed.rounded())) s · \(screen.tripState)" + (screen.isOffRoute ? " · OFF ROUTE" : ""))
         lines.append(rule)
         return lines
     }
 
-    private func progressLine(_ p: ProgressEvent) -> String {
-        let pr = p.progress
-        return "progress  \(p.state), \(format.distance(pr.distanceRemaining)) left, "
-            + "ETA \(format.clockTime(pr.eta)), \(speedText(pr.speedKmh)) (limit \(speedText(pr.speedLimitKmh))), "
-            + "next in \(format.distance(pr.stepDistanceRemaining)), \(pr.roadName)"
+    private func progressLine() -> String {
+        "progress  \(screen.tripState), \(screen.remainingDistanceText) left, ETA \(screen.arrivalText), "
+            + "\(screen.speedText ?? "–") (limit \(screen.limitText ?? "–")), "
+            + "next in \(screen.banner?.distanceText ?? "–"), \(screen.street)"
     }
 
-    private func stamp(_ text: String) -> String { String(format: "[%6.1f s] ", t) + text }
-
-    private func speedText(_ kmh: Double?) -> String {
-        guard let kmh else { return "–" }
-        return units == .metric ? String(format: "%.0f km/h", kmh) : String(format: "%.0f mph", kmh / 1.609344)
-    }
-
-    /// An arrow for a maneuver, as a banner icon.
-    static func arrow(_ type: ManeuverType, _ modifier: ManeuverModifier?) -> String {
-        if type == .arrive { return "⚑" }
-        if [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary].contains(type) { return "↻" }
-        switch modifier {
-        case .uturn: return "↶"
-        case .sharpLeft, .left: return "↰"
-        case .slightLeft: return "↖"
-        case .sharpRight, .right: return "↱"
-        case .slightRight: return "↗"
-        case .straight, .none: return "↑"
-        }
-    }
+    private func stamp(_ text: String) -> String { String(format: "[%6.1f s] ", screen.elapsed) + text }
 
     /// A haptic pattern drawn as its rhythm: ● per tap, ━ per 100 ms of buzz, a space per
     /// 100 ms of pause.

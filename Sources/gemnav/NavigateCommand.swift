@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
@@ -8,7 +8,7 @@ import GemNavRouting
 
 /// `gemnav navigate`: turn-by-turn guidance along a route, driven by a simulated user or by a
 /// recorded GPX track, shown live in the terminal and optionally logged as JSON lines.
-struct NavigateCommand: ParsableCommand {
+struct NavigateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navigate", abstract: "Navigate a route: a simulated drive (--simulate) or a GPX replay (--gpx).",
         discussion: """
@@ -84,35 +84,62 @@ struct NavigateCommand: ParsableCommand {
         _ = try channels()
     }
 
-    func run() throws {
+    /// `--from` (when given), each `--via`, then `--to`.
+    var placeTexts: [String] { [from].compactMap { $0 } + via + [to] }
+
+    func run() async throws {
         // Decide about recording before any work, so an undecided consent fails fast.
-        let recorder = noRecord ? nil : try TripLog.open(store: storeOptions)
-        let trip = try NavigationSetup(command: self).prepare()
-        let navUnits = DistanceUnits(rawValue: units) ?? .metric
-        let view = LiveView(units: navUnits, language: language, terminal: isatty(STDOUT_FILENO) != 0)
-        let eventFile = try events.map { try EventFile(path: $0, units: navUnits, language: language) }
+        let log = noRecord ? nil : try openTripLog()
+        let units = DistanceUnits(rawValue: self.units) ?? .metric
+        let view = LiveView(units: units, language: language, terminal: isatty(STDOUT_FILENO) != 0)
+        let notices = Notices()
+        let trip = try await NavigationSetup(command: self, onRoutingChange: { notices.post($0.notice) }).prepare()
+        let eventFile = try events.map { try EventFile(path: $0, units: units, language: language) }
         let speaker = speak ? Speaker(language: language) : nil
         view.header(trip.summary)
         if let note = speaker?.unavailableNote { view.note(note) }
-        if let recorder { view.note(recorder.note) }
+        if let log { view.note(log.note) }
         var previous: LocationFix?
         var arrived = false
-        try trip.player.run { fix, updates in
-            if realtime, let previous { Thread.sleep(forTimeInterval: min(5, max(0, fix.timestamp.timeIntervalSince(previous.timestamp)))) }
+        try await trip.player.run { fix, updates in
+            if realtime, let previous {
+                try await Task.sleep(for: .seconds(min(5, max(0, fix.timestamp.timeIntervalSince(previous.timestamp)))))
+            }
             previous = fix
+            for notice in notices.drain() { view.note(notice) }
             try eventFile?.write(updates)
             view.show(updates)
             for event in updates.flatMap(\.events) {
                 if case .voice(let v) = event { speaker?.say(v.text) }
                 if case .arrived = event { arrived = true }
             }
-            try recorder?.add(fix)
+            try CLIError.wrap { try log?.add(fix) }
         }
         try eventFile?.close()
         view.finish(arrived: arrived)
-        if let recorder, let last = previous {
-            try recorder.finish(at: last.timestamp, origin: trip.originName, destination: trip.destinationName)
-            view.note(recorder.note)
+        if let log, let last = previous {
+            let places = trip.plan.places
+            try CLIError.wrap {
+                try log.finish(at: last.timestamp, origin: places[0].name, destination: places[places.count - 1].name)
+            }
+            view.note(log.note)
+        }
+    }
+
+    /// The trip log, refusing to start while consent is undecided.
+    private func openTripLog() throws -> TripLog {
+        let store = try storeOptions.open()
+        do {
+            return try TripLog.open(store)
+        } catch let error as AppError {
+            guard case .consentAwaited = error.kind else { throw CLIError(description: error.description) }
+            throw CLIError(description: """
+                Location recording consent has not been given yet (store: \(store.path)).
+                Decide once with `gemnav consent grant` (record trips) or `gemnav consent deny`, \
+                or pass --no-record to navigate without recording.
+                """)
+        } catch {
+            throw CLIError(description: String(describing: error))
         }
     }
 
@@ -129,5 +156,21 @@ struct NavigateCommand: ParsableCommand {
         }
         guard !channels.isEmpty else { throw ValidationError("--mode needs at least one of visual, voice, haptic.") }
         return channels
+    }
+}
+
+/// Notices posted from any task (the routing fallback's), shown by the trip loop between fixes.
+final class Notices: @unchecked Sendable {
+    // @unchecked: `pending` is only touched under `lock`.
+    private let lock = NSLock()
+    private var pending: [String] = []
+
+    func post(_ text: String) { lock.withLock { pending.append(text) } }
+
+    func drain() -> [String] {
+        lock.withLock {
+            defer { pending = [] }
+            return pending
+        }
     }
 }

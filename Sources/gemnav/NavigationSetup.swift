@@ -1,47 +1,40 @@
 import ArgumentParser
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
 import GemNavRouting
 
-/// A trip ready to run: the player, and what to tell the user about it.
+/// A trip ready to run: its plan, the player, and what to tell the user about it.
 struct PreparedTrip {
+    let plan: TripPlan
     let player: TripPlayer
     let summary: String
-    let originName: String
-    let destinationName: String
 }
 
 /// Turns `navigate`'s options into a prepared trip: data, places, provider, first route, fixes.
 struct NavigationSetup {
     let command: NavigateCommand
+    /// Hears which provider answers when a server is chosen (it falls back to the engine).
+    let onRoutingChange: @Sendable (RoutingSource) -> Void
 
-    func prepare() throws -> PreparedTrip {
+    func prepare() async throws -> PreparedTrip {
         let c = command
         let avoid = AvoidOptions(list: c.avoid) ?? []
-        let guidanceUnits = DistanceUnits(rawValue: c.units) ?? .metric
-        let guidance = GuidanceOptions(language: c.language, units: guidanceUnits)
+        let units = DistanceUnits(rawValue: c.units) ?? .metric
+        let format = DisplayFormatter(language: c.language, units: units)
         let recorded = try c.gpx.map(readTrack)
         let data = try c.dataOptions.mapData()
         let engine = try CLIError.wrap { try data.loadEngine() }
-        let places = try resolvePlaces(data: data, firstFix: recorded?.first)
-        let provider: RouteProvider
-        if let server = c.server {
-            guard let url = URL(string: server), url.scheme != nil else {
-                throw ValidationError("--server must be a URL such as http://localhost:5000.")
-            }
-            provider = OSRMHTTPRouteProvider(baseURL: url)
-        } else {
-            provider = EngineRouteProvider(engine: engine, guidance: guidance)
+        let provider = try self.provider(engine: engine, guidance: GuidanceOptions(language: c.language, units: units))
+        var places = try CLIError.wrap { try data.placeResolver(for: c.placeTexts).resolve(all: c.placeTexts) }
+        if c.from == nil, let first = recorded?.first {
+            places.insert(ResolvedPlace(coordinate: first.coordinate, name: "GPX start"), at: 0)
         }
-        let route = try CLIError.wrap {
-            try provider.route(from: places[0].coordinate, heading: nil, to: places.dropFirst().map(\.coordinate),
-                               avoid: avoid)
-        }
+        let plan = try await CLIError.wrap { try await TripPlan.make(places: places, avoid: avoid, provider: provider) }
         var settings = NavigationSettings()
-        settings.units = guidanceUnits
+        settings.units = units
         settings.language = c.language
         settings.channels = try c.channels()
         let source: FixSource
@@ -53,35 +46,29 @@ struct NavigationSetup {
             options.noiseMeters = c.noise
             options.seed = c.seed
             options.missedTurn = c.missTurn
-            source = .simulator(try CLIError.wrap { try RouteSimulator(route: route, options: options) })
+            source = .simulator(try CLIError.wrap { try RouteSimulator(route: plan.route, options: options) })
         }
         let player = try CLIError.wrap {
-            try TripPlayer(route: route, settings: settings, provider: provider, avoid: avoid, source: source)
+            try TripPlayer(route: plan.route, settings: settings, avoid: avoid, source: source,
+                           reroute: provider.rerouter)
         }
-        let stops = places.map(\.name).joined(separator: " → ")
-        let avoiding = avoid.isEmpty ? "" : ", avoiding \(avoid.words)"
         let mode = recorded.map { "GPX replay (\($0.count) points)" } ?? "simulated drive"
-        let summary = "\(stops)\n" + String(format: "%.1f km, ", route.distance / 1000)
-            + "\(DisplayFormatter(language: c.language, units: guidanceUnits).duration(route.duration))\(avoiding) · \(mode)"
-        return PreparedTrip(player: player, summary: summary, originName: places[0].name,
-                            destinationName: places[places.count - 1].name)
+        return PreparedTrip(plan: plan, player: player, summary: plan.summary(format) + " · \(mode)")
+    }
+
+    /// The embedded engine, or the chosen server with the engine as its fallback.
+    private func provider(engine: RoutingEngine, guidance: GuidanceOptions) throws -> any RouteProvider {
+        let embedded = EngineRouteProvider(engine: engine, guidance: guidance)
+        guard let server = command.server else { return embedded }
+        guard let url = URL(string: server), url.scheme != nil else {
+            throw ValidationError("--server must be a URL such as http://localhost:5000.")
+        }
+        return FallbackRouteProvider(primary: OSRMHTTPRouteProvider(baseURL: url), fallback: embedded,
+                                     onChange: onRoutingChange)
     }
 
     private func readTrack(_ path: String) throws -> [LocationFix] {
         let text = try CLIError.wrap { try String(contentsOfFile: path, encoding: .utf8) }
         return try CLIError.wrap { try GPXTrack.fixes(from: text) }
-    }
-
-    private func resolvePlaces(data: MapData, firstFix: LocationFix?) throws -> [ResolvedPlace] {
-        let c = command
-        let texts = [c.from].compactMap { $0 } + c.via + [c.to]
-        let needsSearch = texts.contains { Coordinate(latLonString: $0) == nil }
-        let index = needsSearch ? try CLIError.wrap { try data.loadSearchIndex() } : nil
-        let resolver = PlaceResolver(index: index, indexPath: data.searchIndexURL.path)
-        var places = try CLIError.wrap { try resolver.resolve(all: texts) }
-        if c.from == nil, let first = firstFix {
-            places.insert(ResolvedPlace(coordinate: first.coordinate, name: "GPX start"), at: 0)
-        }
-        return places
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavOSRM
 import GemNavGuidance
@@ -54,18 +54,12 @@ struct RouteCommand: ParsableCommand {
         let data = try dataOptions.mapData()
         let engine = try CLIError.wrap { try data.loadEngine() }
         let texts = [from] + via + [to]
-        let index = texts.contains { Coordinate(latLonString: $0) == nil }
-            ? try CLIError.wrap { try data.loadSearchIndex() } : nil
-        let places = try CLIError.wrap {
-            try PlaceResolver(index: index, indexPath: data.searchIndexURL.path).resolve(all: texts)
-        }
+        let places = try CLIError.wrap { try data.placeResolver(for: texts).resolve(all: texts) }
         let unitSystem = DistanceUnits(rawValue: units) ?? .metric
         let provider = EngineRouteProvider(engine: engine, guidance: GuidanceOptions(language: language, units: unitSystem))
-        let avoidOptions = AvoidOptions(list: avoid) ?? []
-        let planned = try CLIError.wrap {
-            try provider.routes(through: places.map(\.coordinate), avoid: avoidOptions,
-                                alternatives: alternatives)
-        }
+        let query = RouteQuery(waypoints: places.map(\.coordinate), avoid: AvoidOptions(list: avoid) ?? [],
+                               alternatives: alternatives)
+        let planned = try CLIError.wrap { try provider.plan(query) }
         let routes = planned.map(\.route)
         switch format {
         case "json":

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavSearch
 

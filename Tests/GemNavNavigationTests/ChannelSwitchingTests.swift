@@ -3,23 +3,21 @@ import Testing
 @testable import GemNavNavigation
 
 @Suite struct ChannelSwitchingTests {
-    @Test func switchingChannelsKeepsTheTripAndNeverReplaysPrompts() throws {
+    @Test func switchingChannelsKeepsTheTripAndNeverReplaysPrompts() async throws {
         let route = RouteFixture.route(RouteFixture.line([(0, 0), (500, 0), (500, 500), (900, 500)]))
         var settings = NavigationSettings()
         settings.channels = .all
-        let reference = try simulateTrip(route, settings: settings)
+        let reference = try await simulateTrip(route, settings: settings)
 
-        let clock = ManualClock()
-        let session = try NavigationSession(route: route, settings: settings, clock: clock)
-        let driver = TripDriver(session: session, clock: clock)
-        var simulator = try RouteSimulator(route: route)
+        let player = try TripPlayer(route: route, settings: settings, source: .simulator(RouteSimulator(route: route)))
         var updates: [NavigationUpdate] = []
         var n = 0
-        while let fix = simulator.next() {
+        while true {
             n += 1
-            if n == 20 { session.channels = [.haptic] }    // pocket mode
-            if n == 60 { session.channels = [.visual, .voice] }  // back to the screen
-            updates += driver.feed(fix)
+            if n == 20 { player.channels = [.haptic] }    // pocket mode
+            if n == 60 { player.channels = [.visual, .voice] }  // back to the screen
+            guard let (_, fed) = await player.step() else { break }
+            updates += fed
         }
         // The trip itself is unchanged: identical progress on every fix.
         let progress = updates.flatMap(\.events).filter { $0.type == "progress" }

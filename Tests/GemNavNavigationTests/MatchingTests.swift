@@ -17,51 +17,51 @@ import Testing
     }
 
     @Test(arguments: [UInt64(11), 12, 13])
-    func loopThatCrossesItself(seed: UInt64) throws {
+    func loopThatCrossesItself(seed: UInt64) async throws {
         // East, north, west, then south straight across the first road, then east again.
         let route = RouteFixture.route(RouteFixture.line([(0, 0), (400, 0), (400, 300), (200, 300), (200, -300),
                                                           (600, -300)]))
         var options = SimulationOptions()
         options.noiseMeters = 8
         options.seed = seed
-        checkSmoothProgress(try simulateTrip(route, options: options))
+        checkSmoothProgress(try await simulateTrip(route, options: options))
     }
 
     @Test(arguments: [UInt64(21), 22, 23])
-    func circuitDrivenTwice(seed: UInt64) throws {
+    func circuitDrivenTwice(seed: UInt64) async throws {
         let block = [(0.0, 0.0), (300, 0), (300, 300), (0, 300)]
         let route = RouteFixture.route(RouteFixture.line(block + block + [(0, 0), (0, -200)]))
         var options = SimulationOptions()
         options.noiseMeters = 8
         options.seed = seed
-        let trip = try simulateTrip(route, options: options)
+        let trip = try await simulateTrip(route, options: options)
         checkSmoothProgress(trip)
         // Every turn of both laps was announced.
         #expect(Set(trip.voiceEvents.map(\.stepIndex)).count == route.legs[0].steps.count - 1)
     }
 
     @Test(arguments: [UInt64(31), 32, 33])
-    func outAndBackOnTheSameRoad(seed: UInt64) throws {
+    func outAndBackOnTheSameRoad(seed: UInt64) async throws {
         // A U-turn: the way back overlaps the way out in the opposite direction.
         let route = RouteFixture.route(RouteFixture.line([(0, 0), (500, 0), (500, 8), (0, 8), (0, 200)]))
         var options = SimulationOptions()
         options.noiseMeters = 6
         options.seed = seed
-        let trip = try simulateTrip(route, options: options)
+        let trip = try await simulateTrip(route, options: options)
         checkSmoothProgress(trip)
     }
 
     @Test(arguments: [UInt64(41), 42, 43])
-    func hairpinBetweenParallelRoads(seed: UInt64) throws {
+    func hairpinBetweenParallelRoads(seed: UInt64) async throws {
         // Two parallel roads 40 m apart joined by a short link, driven in opposite directions.
         let route = RouteFixture.route(RouteFixture.line([(0, 0), (600, 0), (600, 40), (0, 40), (0, 400)]))
         var options = SimulationOptions()
         options.noiseMeters = 10
         options.seed = seed
-        checkSmoothProgress(try simulateTrip(route, options: options))
+        checkSmoothProgress(try await simulateTrip(route, options: options))
     }
 
-    @Test func takingTheParallelRoadIsOffRoute() throws {
+    @Test func takingTheParallelRoadIsOffRoute() async throws {
         // The route runs east on y = 0; the driver takes a parallel road 60 m north.
         let route = RouteFixture.route(RouteFixture.line([(0, 0), (2000, 0)]))
         let feeder = try FixFeeder(route)
@@ -72,7 +72,7 @@ import Testing
         #expect(offRoute)
     }
 
-    @Test func windowKeepsPerFixWorkIndependentOfRouteLength() throws {
+    @Test func windowKeepsPerFixWorkIndependentOfRouteLength() async throws {
         // A 4 km road with 2 000 vertices: one fix may examine at most 2 × cap segments.
         let points = (0..<2000).map { i in RouteFixture.point(Double(i) * 2, 0) }
         let leg = LegGeometry(leg: RouteFixture.route(points).legs[0])

@@ -5,7 +5,7 @@ import Testing
 /// Invariants over seeded random routes and drives.
 @Suite struct PropertyTests {
     @Test(arguments: Array(UInt64(100)..<UInt64(130)))
-    func randomRoutesAreGuidedToArrival(seed: UInt64) throws {
+    func randomRoutesAreGuidedToArrival(seed: UInt64) async throws {
         var rng = SeededGenerator(seed: seed)
         let route = RouteFixture.route(RouteFixture.randomLine(seed: seed, count: Int.random(in: 3...12, using: &rng)))
         var options = SimulationOptions()
@@ -14,7 +14,7 @@ import Testing
         options.speedFactor = Double.random(in: 0.5...2.5, using: &rng)
         var settings = NavigationSettings()
         settings.channels = .all
-        let trip = try simulateTrip(route, settings: settings, options: options)
+        let trip = try await simulateTrip(route, settings: settings, options: options)
 
         let events = trip.eventList
         #expect(trip.count("arrived") == 1)
@@ -40,14 +40,14 @@ import Testing
     }
 
     @Test(arguments: Array(UInt64(200)..<UInt64(210)))
-    func missedTurnsAlwaysRecover(seed: UInt64) throws {
+    func missedTurnsAlwaysRecover(seed: UInt64) async throws {
         let route = RouteFixture.route(RouteFixture.randomLine(seed: seed, count: 6))
         let turns = route.legs[0].steps.filter { SimulatedPath.changesDirection($0.maneuver) }.count
         var options = SimulationOptions()
         options.seed = seed
         options.noiseMeters = 4
         options.missedTurn = max(1, turns / 2)
-        let trip = try simulateTrip(route, options: options, provider: StraightLineProvider())
+        let trip = try await simulateTrip(route, options: options, reroute: StraightLineProvider().rerouter)
         #expect(trip.count("arrived") == 1)
         #expect(trip.rerouteEvents.allSatisfy { $0.succeeded })
     }

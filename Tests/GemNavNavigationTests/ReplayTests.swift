@@ -5,7 +5,7 @@ import Testing
 @Suite struct ReplayTests {
     static let route = RouteFixture.route(RouteFixture.line([(0, 0), (600, 0), (600, 500), (200, 500)]))
 
-    @Test func recordedFixesReplayToTheSameEvents() throws {
+    @Test func recordedFixesReplayToTheSameEvents() async throws {
         var options = SimulationOptions()
         options.noiseMeters = 10
         options.seed = 99
@@ -13,31 +13,29 @@ import Testing
         options.dropouts = [30..<33]
         var settings = NavigationSettings()
         settings.channels = .all
-        let original = try simulateTrip(Self.route, settings: settings, options: options, provider: StraightLineProvider())
+        let original = try await simulateTrip(Self.route, settings: settings, options: options, reroute: StraightLineProvider().rerouter)
         #expect(original.count("reroute") == 1)
 
         let log = try FixLog.encode(original.fixes)
         let fixes = try FixLog.decode(log)
         #expect(fixes == original.fixes)
-        let clock = ManualClock()
-        let session = try NavigationSession(route: Self.route, settings: settings, clock: clock,
-                                            routeProvider: StraightLineProvider())
-        let replayed = TripRunner.replay(TripDriver(session: session, clock: clock), fixes: fixes)
+        let replayed = try await replayTrip(Self.route, settings: settings, fixes: fixes,
+                                            reroute: StraightLineProvider().rerouter)
         #expect(replayed.jsonLines() == original.jsonLines())
     }
 
-    @Test func sameSeedSameTrip() throws {
+    @Test func sameSeedSameTrip() async throws {
         var options = SimulationOptions()
         options.noiseMeters = 10
         options.seed = 5
-        let a = try simulateTrip(Self.route, options: options)
-        let b = try simulateTrip(Self.route, options: options)
+        let a = try await simulateTrip(Self.route, options: options)
+        let b = try await simulateTrip(Self.route, options: options)
         #expect(a.jsonLines() == b.jsonLines())
         options.seed = 6
-        #expect(try simulateTrip(Self.route, options: options).fixes != a.fixes)
+        #expect(try await simulateTrip(Self.route, options: options).fixes != a.fixes)
     }
 
-    @Test func badFixLogLineIsNamed() {
+    @Test func badFixLogLineIsNamed() async {
         #expect(throws: NavigationError.self) { try FixLog.decode("{\"time\":1,\"lat\":1,\"lon\":2}\nnot json\n") }
         do {
             _ = try FixLog.decode("{\"time\":1,\"lat\":1,\"lon\":2}\nnot json\n")
@@ -48,10 +46,10 @@ import Testing
         }
     }
 
-    @Test func eventContractShapes() throws {
+    @Test func eventContractShapes() async throws {
         var settings = NavigationSettings()
         settings.channels = .all
-        let trip = try simulateTrip(Self.route, settings: settings)
+        let trip = try await simulateTrip(Self.route, settings: settings)
         let lines = trip.jsonLines()
         var types: Set<String> = []
         var lastT = 0.0
@@ -84,7 +82,7 @@ import Testing
         #expect(lines.first.map { $0.hasPrefix("{\"t\":0,\"type\":\"progress\"") } == true)
     }
 
-    @Test func gpxTrackReplays() throws {
+    @Test func gpxTrackReplays() async throws {
         // A GPX export of a simulated drive: replaying it must reach the destination.
         var simulator = try RouteSimulator(route: Self.route)
         var fixes: [LocationFix] = []
@@ -102,13 +100,11 @@ import Testing
         let moving = parsed[5]
         #expect(abs((moving.speed ?? 0) - 12) < 0.5)
         #expect(abs((moving.course ?? 0) - 90) < 1)
-        let clock = ManualClock()
-        let session = try NavigationSession(route: Self.route, clock: clock)
-        let trip = TripRunner.replay(TripDriver(session: session, clock: clock), fixes: parsed)
+        let trip = try await replayTrip(Self.route, fixes: parsed)
         #expect(trip.count("arrived") == 1 && trip.count("offRoute") == 0)
     }
 
-    @Test func gpxErrors() {
+    @Test func gpxErrors() async {
         #expect(throws: NavigationError.self) { try GPXTrack.fixes(from: "<gpx></gpx>") }
         #expect(throws: NavigationError.self) { try GPXTrack.fixes(from: "<gpx><trkpt lat=\"x\" lon=\"1\"/></gpx>") }
     }

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test(arguments: [UInt64(1), 2, 3])
-    func missedTurnReroutesWithinThreeFixesAndArrives(seed: UInt64) throws {
+    func missedTurnReroutesWithinThreeFixesAndArrives(seed: UInt64) async throws {
         var options = SimulationOptions()
         options.missedTurn = 1
         options.noiseMeters = 3
@@ -19,7 +19,7 @@ import Testing
         let provider = StraightLineProvider()
         var settings = NavigationSettings()
         settings.channels = .all
-        let trip = try simulateTrip(Self.lTurn, settings: settings, options: options, provider: provider)
+        let trip = try await simulateTrip(Self.lTurn, settings: settings, options: options, reroute: provider.rerouter)
 
         #expect(trip.count("offRoute") == 1)
         #expect(trip.rerouteEvents.count == 1 && trip.rerouteEvents[0].succeeded)
@@ -28,7 +28,8 @@ import Testing
         // The first fix truly beyond tolerance (25 m + accuracy) starts the count.
         let tolerance = 25 + options.reportedAccuracy
         let firstAway = try #require(trip.fixes.firstIndex { distance($0.truth!, to: Self.lTurn) > tolerance })
-        let rerouteUpdate = try #require(trip.updates.firstIndex { $0.has("reroute") })
+        // Without stops there is one update per fix until the reroute request.
+        let rerouteUpdate = try #require(trip.updates.firstIndex { $0.has("rerouteNeeded") })
         #expect(rerouteUpdate - firstAway <= 2, "reroute on the third deviating fix at the latest")
         // The provider was asked from the user's position to the destination, with a heading.
         let request = try #require(provider.requests.first)
@@ -43,38 +44,88 @@ import Testing
         #expect(trip.hapticEvents.contains { $0.pattern.kind == .offRoute })
     }
 
-    @Test func reroutesKeepAvoidOptionsAndAreSpacedOut() throws {
+    /// A session off the route by 150 m or more, fed one fix a second moving east.
+    struct OffRouteDrive {
         let clock = ManualClock()
-        let session = try NavigationSession(route: Self.lTurn, clock: clock, routeProvider: FailingProvider(),
-                                            avoid: [.tolls, .ferries])
-        session.start()
-        var attempts: [Double] = []
-        for i in 0..<40 {
-            clock.advance(by: 1)
-            let fix = LocationFix(coordinate: RouteFixture.point(Double(i) * 12, 200), horizontalAccuracy: 5,
-                                  speed: 12, course: 90, timestamp: clock.now)
-            let update = session.update(fix)
-            for case .reroute(let r) in update.events {
-                #expect(!r.succeeded && r.message != nil)
-                attempts.append(update.t)
-            }
+        var session: NavigationSession
+        var i = 0
+
+        init(avoid: AvoidOptions = []) throws {
+            session = try NavigationSession(route: RerouteAndStopTests.lTurn, clock: clock, avoid: avoid)
+            session.start()
         }
-        #expect(attempts.count == 4)
-        #expect(zip(attempts, attempts.dropFirst()).allSatisfy { $1 - $0 >= 10 })
-        #expect(session.avoid == [.tolls, .ferries])
+
+        mutating func next(north: Double = 200) -> NavigationUpdate {
+            clock.advance(by: 1)
+            i += 1
+            return session.update(LocationFix(coordinate: RouteFixture.point(Double(i) * 12, north), horizontalAccuracy: 5,
+                                              speed: 12, course: 90, timestamp: clock.now))
+        }
     }
 
-    @Test func providerReceivesTheAvoidOptions() throws {
-        let provider = StraightLineProvider()
-        let clock = ManualClock()
-        let session = try NavigationSession(route: Self.lTurn, clock: clock, routeProvider: provider,
-                                            avoid: .motorways)
-        session.start()
-        for i in 0..<4 {
-            clock.advance(by: 1)
-            session.update(LocationFix(coordinate: RouteFixture.point(Double(i) * 10, 150), horizontalAccuracy: 5,
-                                       speed: 10, course: 90, timestamp: clock.now))
+    @Test func reroutesKeepAvoidOptionsAndAreSpacedOut() throws {
+        var drive = try OffRouteDrive(avoid: [.tolls, .ferries])
+        var requests: [(t: Double, request: RerouteRequest)] = []
+        for _ in 0..<40 {
+            let update = drive.next()
+            for case .rerouteNeeded(let request) in update.events {
+                requests.append((update.t, request))
+                let answer = drive.session.rerouteFailed(request.id, reason: "unreachable")
+                let failed = try #require(answer)
+                #expect(failed.events == [.reroute(RerouteEvent(requestID: request.id, succeeded: false,
+                                                                 origin: request.origin, distance: nil,
+                                                                 duration: nil, message: "unreachable"))])
+            }
         }
+        #expect(requests.count == 4)
+        #expect(requests.map(\.request.id) == [1, 2, 3, 4])
+        #expect(zip(requests, requests.dropFirst()).allSatisfy { $1.t - $0.t >= 10 })
+        #expect(requests.allSatisfy { $0.request.avoid == [.tolls, .ferries] })
+    }
+
+    @Test func supersededAndLateAnswersAreDropped() throws {
+        var drive = try OffRouteDrive()
+        var requests: [RerouteRequest] = []
+        while requests.count < 2 {
+            for case .rerouteNeeded(let request) in drive.next().events { requests.append(request) }
+        }
+        let toDestination = { (r: RerouteRequest) in RouteFixture.route([r.origin] + r.stops) }
+        // The answer to the first request comes after the second was made: dropped.
+        #expect(drive.session.acceptReroute(toDestination(requests[0]), for: requests[0].id) == nil)
+        #expect(drive.session.route == Self.lTurn)
+        // The current one is followed, from where the user is now, not where it was asked.
+        drive.clock.advance(by: 3)
+        let answer = drive.session.acceptReroute(toDestination(requests[1]), for: requests[1].id)
+        let accepted = try #require(answer)
+        #expect(accepted.events.first?.type == "progress" && accepted.has("reroute"))
+        guard case .progress(let p) = accepted.events[0] else { return }
+        #expect(Geodesy.distance(p.progress.location, requests[1].origin) < 1)
+        #expect(drive.session.pendingReroute == nil)
+        // An answer for a request already answered is dropped too.
+        #expect(drive.session.acceptReroute(toDestination(requests[1]), for: requests[1].id) == nil)
+    }
+
+    @Test func answerAfterRejoiningTheRouteIsDropped() throws {
+        var drive = try OffRouteDrive()
+        var request: RerouteRequest?
+        while request == nil {
+            for case .rerouteNeeded(let r) in drive.next().events { request = r }
+        }
+        // Back on the route (y = 0) before the answer arrives.
+        for _ in 0..<4 { drive.next(north: 0) }
+        let r = try #require(request)
+        #expect(drive.session.acceptReroute(RouteFixture.route([r.origin] + r.stops), for: r.id) == nil)
+        #expect(drive.session.route == Self.lTurn)
+    }
+
+    @Test func providerReceivesTheAvoidOptions() async throws {
+        let provider = StraightLineProvider()
+        var options = SimulationOptions()
+        options.missedTurn = 1
+        let player = try TripPlayer(route: Self.lTurn, avoid: .motorways,
+                                    source: .simulator(RouteSimulator(route: Self.lTurn, options: options)),
+                                    reroute: provider.rerouter)
+        _ = await player.record()
         #expect(provider.requests.map(\.avoid) == [.motorways])
     }
 
@@ -84,8 +135,8 @@ import Testing
         RouteFixture.line([(500, 400), (100, 400)]),
     ])
 
-    @Test func stopsPauseUntilAdvanced() throws {
-        let trip = try simulateTrip(Self.twoStops)
+    @Test func stopsPauseUntilAdvanced() async throws {
+        let trip = try await simulateTrip(Self.twoStops)
         let arrivals = trip.eventList.compactMap { if case .waypointArrived(let w) = $0 { w.waypointIndex } else { nil } }
         #expect(arrivals == [1, 2])
         #expect(trip.count("arrived") == 1)
@@ -98,21 +149,21 @@ import Testing
         #expect(Set(trip.voiceEvents.map(\.legIndex)) == [0, 1, 2])
     }
 
-    @Test func automaticModeDoesNotWait() throws {
+    @Test func automaticModeDoesNotWait() async throws {
         var settings = NavigationSettings()
         settings.automaticallyAdvanceLegs = true
-        let trip = try simulateTrip(Self.twoStops, settings: settings)
+        let trip = try await simulateTrip(Self.twoStops, settings: settings)
         #expect(trip.count("waypointArrived") == 2 && trip.count("arrived") == 1)
         #expect(!trip.updates.contains { if case .arrivedAtStop = $0.state { true } else { false } })
     }
 
-    @Test func advancingWithoutAStopIsAnError() throws {
-        let session = try NavigationSession(route: Self.twoStops, clock: ManualClock())
+    @Test func advancingWithoutAStopIsAnError() async throws {
+        var session = try NavigationSession(route: Self.twoStops, clock: ManualClock())
         session.start()
         #expect(throws: NavigationError(.notWaitingAtStop, "state is navigating")) { try session.advanceToNextLeg() }
     }
 
-    @Test func rerouteOnALaterLegKeepsStopNumbers() throws {
+    @Test func rerouteOnALaterLegKeepsStopNumbers() async throws {
         let route = RouteFixture.route(legs: [
             RouteFixture.line([(0, 0), (500, 0)]),
             RouteFixture.line([(500, 0), (500, 400), (100, 400)]),
@@ -121,7 +172,7 @@ import Testing
         var options = SimulationOptions()
         options.missedTurn = 1  // the left turn at (500, 400), inside leg 1
         let provider = StraightLineProvider()
-        let trip = try simulateTrip(route, options: options, provider: provider)
+        let trip = try await simulateTrip(route, options: options, reroute: provider.rerouter)
         let arrivals = trip.eventList.compactMap { if case .waypointArrived(let w) = $0 { w.waypointIndex } else { nil } }
         #expect(arrivals == [1, 2])
         let arrived = trip.eventList.compactMap { if case .arrived(let a) = $0 { a.waypointIndex } else { nil } }

@@ -117,28 +117,33 @@ enum RouteFixture {
     }
 }
 
-/// Reroutes in a straight line from wherever the user is to each remaining stop.
-final class StraightLineProvider: RouteProvider {
-    private(set) var requests: [(origin: Coordinate, heading: Double?, stops: [Coordinate], avoid: AvoidOptions)] = []
+/// Answers reroute requests with a straight line from wherever the user is to each remaining
+/// stop, and keeps the requests it saw.
+final class StraightLineProvider: @unchecked Sendable {
+    // @unchecked: `seen` is only touched under `lock`.
+    private let lock = NSLock()
+    private var seen: [RerouteRequest] = []
 
-    func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate], avoid: AvoidOptions) throws -> Route {
-        requests.append((origin, heading, stops, avoid))
-        var legs: [[Coordinate]] = []
-        var from = origin
-        for stop in stops {
-            legs.append([from, stop])
-            from = stop
+    var requests: [RerouteRequest] { lock.withLock { seen } }
+
+    var rerouter: Rerouter {
+        { request in
+            self.lock.withLock { self.seen.append(request) }
+            var legs: [[Coordinate]] = []
+            var from = request.origin
+            for stop in request.stops {
+                legs.append([from, stop])
+                from = stop
+            }
+            return RouteFixture.route(legs: legs)
         }
-        return RouteFixture.route(legs: legs)
     }
 }
 
-/// A provider that always fails.
-struct FailingProvider: RouteProvider {
+/// A provider that is never reachable.
+enum FailingProvider {
     struct Unreachable: Error {}
-    func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate], avoid: AvoidOptions) throws -> Route {
-        throw Unreachable()
-    }
+    static let rerouter: Rerouter = { _ in throw Unreachable() }
 }
 
 /// Helpers over recorded trips.
@@ -153,14 +158,20 @@ extension TripRecording {
     var rerouteEvents: [RerouteEvent] { eventList.compactMap { if case .reroute(let r) = $0 { r } else { nil } } }
 }
 
-/// A session, its driver and a simulator, wired the way the tests use them.
+/// A simulated drive through the trip player, rerouting with `reroute`.
 func simulateTrip(_ route: Route, settings: NavigationSettings = NavigationSettings(),
-                  options: SimulationOptions = SimulationOptions(), provider: RouteProvider? = nil,
-                  maximumFixes: Int = 20_000) throws -> TripRecording
+                  options: SimulationOptions = SimulationOptions(), reroute: Rerouter? = nil,
+                  maximumFixes: Int = 20_000) async throws -> TripRecording
 {
-    let clock = ManualClock(start: options.start)
-    let session = try NavigationSession(route: route, settings: settings, clock: clock, routeProvider: provider)
-    var simulator = try RouteSimulator(route: route, options: options)
-    return TripRunner.simulate(TripDriver(session: session, clock: clock), simulator: &simulator,
-                               maximumFixes: maximumFixes)
+    let player = try TripPlayer(route: route, settings: settings, source: .simulator(RouteSimulator(route: route, options: options)),
+                                reroute: reroute)
+    player.maximumFixes = maximumFixes
+    return await player.record()
+}
+
+/// Recorded fixes fed through the trip player.
+func replayTrip(_ route: Route, settings: NavigationSettings = NavigationSettings(), fixes: [LocationFix],
+                reroute: Rerouter? = nil) async throws -> TripRecording
+{
+    try await TripPlayer(route: route, settings: settings, source: .recorded(fixes), reroute: reroute).record()
 }

@@ -5,11 +5,11 @@ import Testing
 /// A session fed with hand-made fixes.
 final class FixFeeder {
     let clock = ManualClock()
-    let session: NavigationSession
+    var session: NavigationSession
     private var time = 0.0
 
-    init(_ route: Route, settings: NavigationSettings = NavigationSettings(), provider: RouteProvider? = nil) throws {
-        session = try NavigationSession(route: route, settings: settings, clock: clock, routeProvider: provider)
+    init(_ route: Route, settings: NavigationSettings = NavigationSettings()) throws {
+        session = try NavigationSession(route: route, settings: settings, clock: clock)
         session.start()
     }
 
@@ -33,7 +33,7 @@ extension NavigationUpdate {
     static let eastward = RouteFixture.route(RouteFixture.line([(0, 0), (2000, 0)]))
 
     @Test func idleSessionIgnoresFixes() throws {
-        let session = try NavigationSession(route: Self.eastward, clock: ManualClock())
+        var session = try NavigationSession(route: Self.eastward, clock: ManualClock())
         let update = session.update(LocationFix(coordinate: RouteFixture.origin, horizontalAccuracy: 5,
                                                 timestamp: Date()))
         #expect(update.events.isEmpty && update.state == .idle)
@@ -150,7 +150,7 @@ extension NavigationUpdate {
 
     @Test func eventTimeNeverRunsBackwards() throws {
         let clock = ManualClock()
-        let session = try NavigationSession(route: Self.eastward, clock: clock)
+        var session = try NavigationSession(route: Self.eastward, clock: clock)
         session.start()
         clock.advance(by: 5)
         let a = session.update(LocationFix(coordinate: RouteFixture.point(50, 0), horizontalAccuracy: 5, timestamp: clock.now))

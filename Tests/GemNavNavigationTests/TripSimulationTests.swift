@@ -20,16 +20,16 @@ import Testing
         #expect(trip.count("progress") == trip.fixes.count, sourceLocation: sourceLocation)
     }
 
-    @Test func straightRoadArrivesExactlyOnce() throws {
+    @Test func straightRoadArrivesExactlyOnce() async throws {
         let route = RouteFixture.route(RouteFixture.line([(0, 0), (1500, 0)]))
-        let trip = try simulateTrip(route)
+        let trip = try await simulateTrip(route)
         checkInvariants(trip)
         #expect(trip.count("offRoute") == 0)
         guard case .complete = trip.updates.last?.state else { Issue.record("trip did not complete"); return }
     }
 
-    @Test func everyManeuverIsAnnouncedBeforeItAndNeverAfter() throws {
-        let trip = try simulateTrip(Self.lTurn)
+    @Test func everyManeuverIsAnnouncedBeforeItAndNeverAfter() async throws {
+        let trip = try await simulateTrip(Self.lTurn)
         checkInvariants(trip)
         let voice = trip.voiceEvents
         // Step 0 has prompts at its start, at 300 m and at 40 m: all three, in that order.
@@ -48,9 +48,9 @@ import Testing
         #expect(Set(voice.map(\.text)).count == voice.count, "each prompt once")
     }
 
-    @Test func bannersShowManeuverDistanceRoadAndPreview() throws {
+    @Test func bannersShowManeuverDistanceRoadAndPreview() async throws {
         let route = RouteFixture.route(RouteFixture.line([(0, 0), (400, 0), (400, 400), (800, 400)]))
-        let trip = try simulateTrip(route)
+        let trip = try await simulateTrip(route)
         let banners = trip.eventList.compactMap { if case .banner(let b) = $0 { b } else { nil } }
         #expect(banners.count == 3)
         let first = try #require(banners.first)
@@ -62,10 +62,10 @@ import Testing
         #expect(banners.last?.maneuverType == .arrive)
     }
 
-    @Test func hapticCuesPrepareThenNowForEachTurn() throws {
+    @Test func hapticCuesPrepareThenNowForEachTurn() async throws {
         var settings = NavigationSettings()
         settings.channels = [.haptic]
-        let trip = try simulateTrip(RouteFixture.route(RouteFixture.line([(0, 0), (400, 0), (400, 400), (800, 400)])),
+        let trip = try await simulateTrip(RouteFixture.route(RouteFixture.line([(0, 0), (400, 0), (400, 400), (800, 400)])),
                                     settings: settings)
         let cues = trip.hapticEvents.map { "\($0.pattern.kind.rawValue):\($0.stage.rawValue)" }
         #expect(cues == ["left:prepare", "left:now", "right:prepare", "right:now", "arrival:alert"])
@@ -73,44 +73,44 @@ import Testing
         #expect(trip.count("voice") == 0 && trip.count("banner") == 0)
     }
 
-    @Test func deviceWithoutHapticsFallsBack() throws {
+    @Test func deviceWithoutHapticsFallsBack() async throws {
         var settings = NavigationSettings()
         settings.channels = [.haptic]
         settings.deviceHasHaptics = false
-        let audio = try simulateTrip(Self.lTurn, settings: settings)
+        let audio = try await simulateTrip(Self.lTurn, settings: settings)
         #expect(!audio.hapticEvents.isEmpty && audio.hapticEvents.allSatisfy { $0.delivery == .audio })
         settings.hapticFallback = .visual
-        let visual = try simulateTrip(Self.lTurn, settings: settings)
+        let visual = try await simulateTrip(Self.lTurn, settings: settings)
         #expect(visual.hapticEvents.allSatisfy { $0.delivery == .visual })
         #expect(visual.hapticEvents.map(\.text).contains("Turn left onto Road 2"))
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
-    func noOffRouteWhileFollowingWithTenMetreNoise(seed: UInt64) throws {
+    func noOffRouteWhileFollowingWithTenMetreNoise(seed: UInt64) async throws {
         var options = SimulationOptions()
         options.noiseMeters = 10
         options.seed = seed
         let route = RouteFixture.route(RouteFixture.line([(0, 0), (600, 0), (600, 500), (200, 500), (200, 900)]))
-        let trip = try simulateTrip(route, options: options)
+        let trip = try await simulateTrip(route, options: options)
         checkInvariants(trip)
         #expect(trip.count("offRoute") == 0)
     }
 
-    @Test func fastDriversHearPromptsEarlier() throws {
+    @Test func fastDriversHearPromptsEarlier() async throws {
         var fast = SimulationOptions()
         fast.speedFactor = 3
-        let slowTrip = try simulateTrip(Self.lTurn)
-        let fastTrip = try simulateTrip(Self.lTurn, options: fast)
+        let slowTrip = try await simulateTrip(Self.lTurn)
+        let fastTrip = try await simulateTrip(Self.lTurn, options: fast)
         let slowLast = try #require(slowTrip.voiceEvents.last { $0.stepIndex == 0 })
         let fastLast = try #require(fastTrip.voiceEvents.last { $0.stepIndex == 0 })
         #expect(fastLast.distanceToManeuver > slowLast.distanceToManeuver * 2)
         checkInvariants(fastTrip)
     }
 
-    @Test func gpsDropoutDoesNotLoseTheRoute() throws {
+    @Test func gpsDropoutDoesNotLoseTheRoute() async throws {
         var options = SimulationOptions()
         options.dropouts = [20..<35]
-        let trip = try simulateTrip(RouteFixture.route(RouteFixture.line([(0, 0), (300, 0), (300, 600)])),
+        let trip = try await simulateTrip(RouteFixture.route(RouteFixture.line([(0, 0), (300, 0), (300, 600)])),
                                     options: options)
         checkInvariants(trip)
         #expect(trip.count("offRoute") == 0)

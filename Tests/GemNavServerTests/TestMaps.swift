@@ -1,5 +1,5 @@
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavOSM
 import GemNavRouting
 import GemNavSearch

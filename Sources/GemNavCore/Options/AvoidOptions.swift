@@ -30,12 +30,15 @@ public struct AvoidOptions: OptionSet, Sendable, Hashable, Codable {
         }
     }
 
+    /// The options' names in the `list:` form, e.g. `["tolls", "ferries"]`.
+    public var names: [String] {
+        [(AvoidOptions.tolls, "tolls"), (.motorways, "motorways"), (.ferries, "ferries")]
+            .filter { contains($0.0) }.map(\.1)
+    }
+
     /// Human words for the options, e.g. "tolls and ferries".
     public var words: String {
-        var w: [String] = []
-        if contains(.tolls) { w.append("tolls") }
-        if contains(.motorways) { w.append("motorways") }
-        if contains(.ferries) { w.append("ferries") }
+        let w = names
         return w.count > 1 ? w.dropLast().joined(separator: ", ") + " and " + w.last! : w.first ?? ""
     }
 }

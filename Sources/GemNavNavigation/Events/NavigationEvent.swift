@@ -12,7 +12,10 @@ public enum NavigationEvent: Sendable, Hashable {
     case haptic(HapticEvent)
     /// The user left the route (once per episode).
     case offRoute(OffRouteEvent)
-    /// A reroute was attempted.
+    /// The user is off route and a new route is wanted: answer with `acceptReroute(_:for:)` or
+    /// `rerouteFailed(_:reason:)`.
+    case rerouteNeeded(RerouteRequest)
+    /// A reroute request was answered: a new route is followed, or none could be found.
     case reroute(RerouteEvent)
     /// An intermediate stop was reached (once per stop).
     case waypointArrived(WaypointArrivalEvent)
@@ -27,6 +30,7 @@ public enum NavigationEvent: Sendable, Hashable {
         case .voice: return "voice"
         case .haptic: return "haptic"
         case .offRoute: return "offRoute"
+        case .rerouteNeeded: return "rerouteNeeded"
         case .reroute: return "reroute"
         case .waypointArrived: return "waypointArrived"
         case .arrived: return "arrived"
@@ -150,6 +154,8 @@ public struct OffRouteEvent: Sendable, Hashable {
 
 /// Payload of `reroute`.
 public struct RerouteEvent: Sendable, Hashable {
+    /// The request answered.
+    public var requestID: Int
     /// Whether a new route is now being followed.
     public var succeeded: Bool
     /// Where the reroute started.
@@ -158,7 +164,7 @@ public struct RerouteEvent: Sendable, Hashable {
     public var distance: Double?
     /// Seconds of the new route (nil when failed).
     public var duration: Double?
-    /// The provider's error (nil when succeeded).
+    /// Why no route was found (nil when succeeded).
     public var message: String?
 }
 

@@ -39,8 +39,13 @@ public struct NavigationEventEncoder: Sendable {
         case .offRoute(let e):
             fields += [("reason", .string(e.reason.rawValue)),
                        ("distanceFromRoute", tenths(e.distanceFromRoute)), ("location", coordinate(e.location))]
+        case .rerouteNeeded(let e):
+            fields += [("request", .number(Double(e.id))), ("origin", coordinate(e.origin)),
+                       ("heading", e.heading.map(tenths) ?? .null),
+                       ("stops", .array(e.stops.map(coordinate))),
+                       ("avoid", .array(e.avoid.names.map(JSONValue.string)))]
         case .reroute(let e):
-            fields += [("status", .string(e.succeeded ? "succeeded" : "failed")), ("origin", coordinate(e.origin)),
+            fields += [("request", .number(Double(e.requestID))), ("status", .string(e.succeeded ? "succeeded" : "failed")), ("origin", coordinate(e.origin)),
                        ("distance", e.distance.map(tenths) ?? .null), ("duration", e.duration.map(tenths) ?? .null),
                        ("message", e.message.map(JSONValue.string) ?? .null)]
         case .waypointArrived(let e):

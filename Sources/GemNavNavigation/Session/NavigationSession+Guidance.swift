@@ -24,7 +24,7 @@ struct StepGuidanceState: Sendable, Hashable {
 
 /// Banners, voice prompts and haptic cues for the maneuver ending the current step.
 extension NavigationSession {
-    func appendGuidance(match: RouteMatch, speed: Double?, to events: inout [NavigationEvent]) {
+    mutating func appendGuidance(match: RouteMatch, speed: Double?, to events: inout [NavigationEvent]) {
         let steps = route.legs[legIndex].steps
         guard stepIndex + 1 < steps.count else { return }
         let leg = geometry.legs[legIndex]
@@ -43,7 +43,7 @@ extension NavigationSession {
 
     /// The banner whose range holds the user: banners are sorted farthest first and each shows
     /// from its `distanceAlongGeometry` on; before the first one's range the first is shown.
-    private func appendBanner(step: RouteStep, maneuver: StepManeuver, remaining: Double,
+    private mutating func appendBanner(step: RouteStep, maneuver: StepManeuver, remaining: Double,
                               to events: inout [NavigationEvent])
     {
         let banners = step.bannerInstructions
@@ -70,7 +70,7 @@ extension NavigationSession {
     /// Speaks the latest due prompt. A prompt is due at its distance, scaled up when the user
     /// is faster than the step was planned for (same seconds of warning), plus the speech
     /// latency; older prompts that became due at the same time are skipped as stale.
-    private func appendVoice(step: RouteStep, maneuver: StepManeuver, remaining: Double, speed v: Double,
+    private mutating func appendVoice(step: RouteStep, maneuver: StepManeuver, remaining: Double, speed v: Double,
                              to events: inout [NavigationEvent])
     {
         let prompts = step.voiceInstructions
@@ -94,7 +94,7 @@ extension NavigationSession {
             maneuverLocation: maneuver.location, legIndex: legIndex, stepIndex: stepIndex)))
     }
 
-    private func appendManeuverHaptics(maneuver: StepManeuver, remaining: Double, speed v: Double,
+    private mutating func appendManeuverHaptics(maneuver: StepManeuver, remaining: Double, speed v: Double,
                                        to events: inout [NavigationEvent])
     {
         let kind = HapticPatternKind(maneuver: maneuver)
@@ -115,7 +115,7 @@ extension NavigationSession {
 
     /// Arrival is declared a few metres before the stop, often before the last prompt of the
     /// step ("You have arrived…") is due; that prompt is then spoken on arrival, once.
-    func appendArrivalPrompt(to events: inout [NavigationEvent]) {
+    mutating func appendArrivalPrompt(to events: inout [NavigationEvent]) {
         let steps = route.legs[legIndex].steps
         guard steps.count >= 2 else { return }
         let last = steps.count - 2
@@ -132,7 +132,7 @@ extension NavigationSession {
 
     /// GPS noise can carry the position from before the "now" zone to beyond the maneuver in
     /// one fix; the cue is then played as the step is left, which is still at the maneuver.
-    func appendMissedNowCue(to events: inout [NavigationEvent]) {
+    mutating func appendMissedNowCue(to events: inout [NavigationEvent]) {
         let steps = route.legs[legIndex].steps
         guard guidance.leg == legIndex, guidance.step == stepIndex, !guidance.nowHaptic,
               stepIndex + 1 < steps.count, steps[stepIndex + 1].maneuver.type != .arrive else { return }

@@ -1,30 +1,54 @@
 import Foundation
 
-/// Rerouting from the current position to the stops not yet reached.
+/// Rerouting as an output and an input: the session asks for a route from the current
+/// position to the stops not yet reached, and follows the answer that quotes its latest request.
 extension NavigationSession {
-    /// Asks the provider for a new route when the policy allows; nil when no attempt was made.
-    /// On success the session follows the new route from its first leg, keeping stop numbering.
-    func attemptReroute(_ fix: LocationFix, speed: Double?) -> RerouteEvent? {
-        guard let routeProvider else { return nil }
+    /// Emits a reroute request when the policy allows; the previous one, if still unanswered,
+    /// is superseded.
+    mutating func requestReroute(_ fix: LocationFix, speed: Double?) -> RerouteRequest? {
         let now = clock.now
         guard settings.reroute.allows(time: now, position: fix.coordinate, previous: lastReroute) else { return nil }
         lastReroute = (now, fix.coordinate)
-        let stops = geometry.legs[legIndex...].map(\.end)
+        rerouteCount += 1
         let heading = (speed ?? 0) >= settings.matching.minimumSpeedForCourse ? fix.course : nil
-        do {
-            let newRoute = try routeProvider.route(from: fix.coordinate, heading: heading, to: stops,
-                                                   avoid: avoid)
-            let newGeometry = try RouteGeometry(route: newRoute)
-            waypointOffset += legIndex
-            route = newRoute
-            geometry = newGeometry
-            beginLeg(0)
-            lastFullScan = nil
-            return RerouteEvent(succeeded: true, origin: fix.coordinate, distance: newRoute.distance,
-                                duration: newRoute.duration, message: nil)
-        } catch {
-            return RerouteEvent(succeeded: false, origin: fix.coordinate, distance: nil, duration: nil,
-                                message: String(describing: error))
+        let request = RerouteRequest(id: rerouteCount, origin: fix.coordinate, heading: heading,
+                                     stops: geometry.legs[legIndex...].map(\.end), avoid: avoid)
+        pendingReroute = request
+        return request
+    }
+
+    /// Follows `route`, the answer to request `requestID`, from where the user is now (the last
+    /// fix, matched anywhere on the new route), keeping the numbering of stops already reached.
+    /// - Returns: the update (progress on the new route, the `reroute` event, guidance), or nil
+    ///   when the answer is dropped: superseded by a newer request, late (the user is back on
+    ///   the route or the trip ended), or a route the session cannot follow.
+    public mutating func acceptReroute(_ route: Route, for requestID: Int) -> NavigationUpdate? {
+        guard let request = pendingReroute, request.id == requestID, isOffRoute, case .navigating = state,
+              let newGeometry = try? RouteGeometry(route: route)
+        else { return nil }
+        pendingReroute = nil
+        waypointOffset += legIndex
+        self.route = route
+        geometry = newGeometry
+        beginLeg(0)
+        lastFullScan = nil
+        var events: [NavigationEvent] = [.reroute(RerouteEvent(
+            requestID: requestID, succeeded: true, origin: request.origin, distance: route.distance,
+            duration: route.duration, message: nil))]
+        if let fix = lastFix {
+            let progress = navigate(fix, speed: lastSpeed, events: &events)
+            events.insert(.progress(ProgressEvent(state: state.name, progress: progress, truth: fix.truth)), at: 0)
         }
+        return NavigationUpdate(t: eventTime(), state: state, events: events)
+    }
+
+    /// Records that request `requestID` found no route; the next request waits for the policy.
+    /// - Returns: the update with the failed `reroute` event, or nil for a superseded request.
+    public mutating func rerouteFailed(_ requestID: Int, reason: String) -> NavigationUpdate? {
+        guard let request = pendingReroute, request.id == requestID else { return nil }
+        pendingReroute = nil
+        let event = RerouteEvent(requestID: requestID, succeeded: false, origin: request.origin, distance: nil,
+                                 duration: nil, message: reason)
+        return NavigationUpdate(t: eventTime(), state: state, events: [.reroute(event)])
     }
 }

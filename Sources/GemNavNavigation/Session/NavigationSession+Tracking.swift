@@ -6,7 +6,7 @@ extension NavigationSession {
     /// beyond the search window is found again without making every fix cost O(route).
     static let offRouteRescanInterval: TimeInterval = 10
 
-    func navigate(_ fix: LocationFix, speed: Double?, events: inout [NavigationEvent]) -> RouteProgress {
+    mutating func navigate(_ fix: LocationFix, speed: Double?, events: inout [NavigationEvent]) -> RouteProgress {
         let leg = geometry.legs[legIndex]
         let elapsed = lastFix.map { max(0, fix.timestamp.timeIntervalSince($0.timestamp)) } ?? 0
         var previous = lastMatch
@@ -36,12 +36,11 @@ extension NavigationSession {
                                                       location: fix.coordinate)))
                 appendHaptic(.offRoute, stage: .alert, text: "Off route", distance: nil, to: &events)
             }
-            if let reroute = attemptReroute(fix, speed: speed) {
-                events.append(.reroute(reroute))
-                if reroute.succeeded { return navigate(fix, speed: speed, events: &events) }
-            }
+            if let request = requestReroute(fix, speed: speed) { events.append(.rerouteNeeded(request)) }
         } else if isOffRoute, verdict == .onRoute {
+            // Back on the route by themselves: an answer to the request would only be a detour.
             isOffRoute = false
+            pendingReroute = nil
         }
 
         if !isOffRoute {
@@ -56,7 +55,7 @@ extension NavigationSession {
         return progress
     }
 
-    private func advanceSteps(match: RouteMatch, fix: LocationFix, leg: LegGeometry,
+    private mutating func advanceSteps(match: RouteMatch, fix: LocationFix, leg: LegGeometry,
                               events: inout [NavigationEvent])
     {
         let steps = route.legs[legIndex].steps
@@ -72,7 +71,7 @@ extension NavigationSession {
     }
 
     /// Marks the leg's stop reached: the position snaps to the stop and the leg is done.
-    private func arrive(_ fix: LocationFix, match: RouteMatch, speed: Double?,
+    private mutating func arrive(_ fix: LocationFix, match: RouteMatch, speed: Double?,
                         events: inout [NavigationEvent]) -> RouteProgress
     {
         let leg = geometry.legs[legIndex]
@@ -129,7 +128,7 @@ extension NavigationSession {
         return makeProgress(fix, match: match, speed: previous.speed)
     }
 
-    func initialProgress() -> RouteProgress {
+    mutating func initialProgress() -> RouteProgress {
         let start = geometry.legs[0].coordinate(vertex: 0)
         let seed = RouteProgress(
             legIndex: 0, stepIndex: 0, location: start, snapped: start, distanceFromRoute: 0, routeBearing: 0,
@@ -142,7 +141,7 @@ extension NavigationSession {
     }
 
     /// Progress while not guiding: the position and speed move, the route figures stay.
-    func passiveProgress(_ fix: LocationFix, speed: Double?) -> RouteProgress {
+    mutating func passiveProgress(_ fix: LocationFix, speed: Double?) -> RouteProgress {
         var p = state.progress ?? initialProgress()
         p.location = fix.coordinate
         p.speed = speed

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The navigation core: feed it fixes, read back the trip state and events. Pure and
-/// deterministic (time comes from the injected clock, routes from the injected provider), in
-/// the spirit of swift-nio's `EmbeddedChannel`. Not thread-safe: drive it from one task.
-public final class NavigationSession {
+/// The navigation core: feed it fixes, read back the trip state and events. A pure,
+/// deterministic value (time comes from the injected clock), in the spirit of swift-nio's
+/// `EmbeddedChannel`, that a screen model or an actor owns. It computes no routes: when the
+/// user leaves the route it emits `rerouteNeeded` and follows the answer it is given.
+public struct NavigationSession: Sendable {
     /// The route being followed (replaced on reroute).
     public internal(set) var route: Route
     /// The current state.
@@ -13,8 +14,7 @@ public final class NavigationSession {
     /// What reroutes must avoid.
     public var avoid: AvoidOptions
 
-    let clock: NavigationClock
-    let routeProvider: RouteProvider?
+    let clock: any NavigationClock
     let stepAdvance: any StepAdvanceStrategy
     let deviationDetector: any RouteDeviationDetector
     var geometry: RouteGeometry
@@ -30,14 +30,17 @@ public final class NavigationSession {
     /// Stops reached before the current route began (reroutes renumber legs from 0).
     var waypointOffset = 0
     var lastReroute: (time: Date, position: Coordinate)?
+    var lastSpeed: Double?
+    var rerouteCount = 0
+    /// The reroute request awaiting an answer, if any.
+    public internal(set) var pendingReroute: RerouteRequest?
     private var startTime: Date?
     private var lastT = 0.0
 
     /// Creates a session for `route`; it stays idle until `start()`.
     /// - Throws: `NavigationError.invalidRoute` when the route has no legs or no geometry.
     public init(route: Route, settings: NavigationSettings = NavigationSettings(),
-                clock: NavigationClock, routeProvider: RouteProvider? = nil,
-                avoid: AvoidOptions = [],
+                clock: any NavigationClock, avoid: AvoidOptions = [],
                 stepAdvance: any StepAdvanceStrategy = ManeuverPassedStepAdvance(),
                 deviationDetector: any RouteDeviationDetector = CombinedDeviationDetector.standard) throws
     {
@@ -45,7 +48,6 @@ public final class NavigationSession {
         self.settings = settings
         self.avoid = avoid
         self.clock = clock
-        self.routeProvider = routeProvider
         self.stepAdvance = stepAdvance
         self.deviationDetector = deviationDetector
         geometry = try RouteGeometry(route: route)
@@ -61,7 +63,7 @@ public final class NavigationSession {
 
     /// Starts guidance from the beginning of the route.
     @discardableResult
-    public func start() -> NavigationUpdate {
+    public mutating func start() -> NavigationUpdate {
         startTime = clock.now
         lastT = 0
         state = .navigating(initialProgress())
@@ -71,7 +73,7 @@ public final class NavigationSession {
     /// Feeds one fix. Returns the new state and the events it caused (`progress` first).
     /// Fixes with an invalid coordinate (NaN, out of range) are ignored and cause no events.
     @discardableResult
-    public func update(_ fix: LocationFix) -> NavigationUpdate {
+    public mutating func update(_ fix: LocationFix) -> NavigationUpdate {
         guard startTime != nil, state != .idle, fix.coordinate.isValid else {
             return NavigationUpdate(t: eventTime(), state: state, events: [])
         }
@@ -87,6 +89,7 @@ public final class NavigationSession {
             state = state.replacingProgress(progress)
         }
         lastFix = fix
+        lastSpeed = speed
         events.insert(.progress(ProgressEvent(state: state.name, progress: progress, truth: fix.truth)), at: 0)
         return NavigationUpdate(t: eventTime(), state: state, events: events)
     }
@@ -94,7 +97,7 @@ public final class NavigationSession {
     /// Leaves an intermediate stop and guides along the next leg.
     /// - Throws: `NavigationError.notWaitingAtStop` unless the state is `arrivedAtStop`.
     @discardableResult
-    public func advanceToNextLeg() throws -> NavigationUpdate {
+    public mutating func advanceToNextLeg() throws -> NavigationUpdate {
         guard case .arrivedAtStop(_, let progress) = state else {
             throw NavigationError(.notWaitingAtStop, "state is \(state.name)")
         }
@@ -105,33 +108,34 @@ public final class NavigationSession {
 
     /// Suspends guidance; fixes keep updating the position only.
     /// - Throws: `NavigationError.notNavigating` unless navigating.
-    public func pause() throws {
+    public mutating func pause() throws {
         guard case .navigating(let p) = state else { throw NavigationError(.notNavigating, "state is \(state.name)") }
         state = .paused(p)
     }
 
     /// Resumes guidance after `pause()`, re-acquiring the position on the current leg.
     /// - Throws: `NavigationError.notPaused` unless paused.
-    public func resume() throws {
+    public mutating func resume() throws {
         guard case .paused(let p) = state else { throw NavigationError(.notPaused, "state is \(state.name)") }
         lastMatch = nil
         state = .navigating(p)
     }
 
     /// Ends the trip and returns to idle.
-    public func stop() {
+    public mutating func stop() {
         state = .idle
         startTime = nil
+        pendingReroute = nil
     }
 
     /// Contract time: seconds since `start()`, never decreasing.
-    func eventTime() -> Double {
+    mutating func eventTime() -> Double {
         guard let startTime else { return lastT }
         lastT = max(lastT, clock.now.timeIntervalSince(startTime))
         return lastT
     }
 
-    func beginLeg(_ index: Int) {
+    mutating func beginLeg(_ index: Int) {
         legIndex = index
         stepIndex = 0
         lastMatch = nil

@@ -1,5 +1,5 @@
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavNavigation
 import Testing
@@ -13,14 +13,14 @@ import Testing
     static let larvotto = Coordinate(latitude: 43.7445, longitude: 7.4330)
 
     func route(_ points: [Coordinate], _ provider: EngineRouteProvider) throws -> Route {
-        try #require(try provider.routes(through: points).first).route
+        try #require(try provider.plan(RouteQuery(waypoints: points)).first).route
     }
 
     @Test(arguments: [UInt64(1), 7, 42])
-    func monacoTripFollowsEveryManeuver(seed: UInt64) throws {
+    func monacoTripFollowsEveryManeuver(seed: UInt64) async throws {
         let provider = try Fixtures.provider(Fixtures.monacoEngine)
         let planned = try route([Self.monteCarlo, Self.fontvieille], provider)
-        let trip = try Trip.simulate(planned, provider: provider, seed: seed)
+        let trip = try await Trip.simulate(planned, provider: provider, seed: seed)
         TripChecks.contract(trip)
         TripChecks.announcedBeforeNeverAfter(trip, route: planned)
         #expect(trip.count("offRoute") == 0, "no offRoute while following the route")
@@ -28,16 +28,16 @@ import Testing
         #expect(TripChecks.arrivalSpoken(trip, legs: 1))
     }
 
-    @Test func missedTurnReroutesWithinThreeFixesAndArrives() throws {
+    @Test func missedTurnReroutesWithinThreeFixesAndArrives() async throws {
         let provider = try Fixtures.provider(Fixtures.monacoEngine)
         let planned = try route([Self.monteCarlo, Self.fontvieille], provider)
-        try checkMissedTurn(planned, provider: provider)
+        try await checkMissedTurn(planned, provider: provider)
     }
 
-    @Test func multiStopTripPausesAtEachStopAndResumes() throws {
+    @Test func multiStopTripPausesAtEachStopAndResumes() async throws {
         let provider = try Fixtures.provider(Fixtures.monacoEngine)
         let planned = try route([Self.monteCarlo, Self.larvotto, Self.condamine, Self.fontvieille], provider)
-        let trip = try Trip.simulate(planned, provider: provider)
+        let trip = try await Trip.simulate(planned, provider: provider)
         TripChecks.contract(trip, stops: 2)
         TripChecks.announcedBeforeNeverAfter(trip, route: planned)
         let states = trip.updates.map(\.state.name)
@@ -51,29 +51,28 @@ import Testing
     }
 
     @Test(.enabled(if: Fixtures.portoAvailable, "porto_portugal.osm.pbf is not in ../shared/data/osm"))
-    func portoLongTripFollowsEveryManeuver() throws {
+    func portoLongTripFollowsEveryManeuver() async throws {
         let provider = try Fixtures.provider(Fixtures.portoEngine)
         let planned = try route([PortoPlaces.matosinhos, PortoPlaces.gaia], provider)
         #expect(planned.distance > 8_000)
-        let trip = try Trip.simulate(planned, provider: provider)
+        let trip = try await Trip.simulate(planned, provider: provider)
         TripChecks.contract(trip)
         TripChecks.announcedBeforeNeverAfter(trip, route: planned)
         #expect(trip.count("offRoute") == 0)
     }
 
     @Test(.enabled(if: Fixtures.portoAvailable, "porto_portugal.osm.pbf is not in ../shared/data/osm"))
-    func portoMissedTurnReroutesAndArrives() throws {
+    func portoMissedTurnReroutesAndArrives() async throws {
         let provider = try Fixtures.provider(Fixtures.portoEngine)
         let planned = try route([PortoPlaces.aliados, PortoPlaces.boavista], provider)
-        try checkMissedTurn(planned, provider: provider)
+        try await checkMissedTurn(planned, provider: provider)
     }
 
     /// Misses the second turn: a reroute must come within 3 fixes of the user being clearly
     /// off the route (true position beyond the deviation threshold), then lead to arrival.
     func checkMissedTurn(_ planned: Route, provider: EngineRouteProvider,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws
-    {
-        let trip = try Trip.simulate(planned, provider: provider, missedTurn: 2)
+                         sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let trip = try await Trip.simulate(planned, provider: provider, missedTurn: 2)
         TripChecks.contract(trip, sourceLocation: sourceLocation)
         #expect(trip.count("offRoute") >= 1, sourceLocation: sourceLocation)
         // 25 m + reported accuracy (15 m) is the threshold; 2 × noise more makes every fix count.

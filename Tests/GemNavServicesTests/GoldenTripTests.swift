@@ -1,5 +1,5 @@
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavNavigation
 import Testing
@@ -12,34 +12,33 @@ import Testing
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden")
 
-    @Test func casinoToStadeWithNoise() throws {
+    @Test func casinoToStadeWithNoise() async throws {
         let provider = try Fixtures.provider(Fixtures.monacoEngine)
-        let route = try #require(try provider.routes(through: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille]).first).route
-        try check("casino-stade", Trip.simulate(route, provider: provider, noise: 8, seed: 3))
+        let route = try #require(try provider.plan(RouteQuery(waypoints: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille])).first).route
+        try await check("casino-stade", Trip.simulate(route, provider: provider, noise: 8, seed: 3))
     }
 
-    @Test func missedTurnRerouteInPocketMode() throws {
+    @Test func missedTurnRerouteInPocketMode() async throws {
         let provider = try Fixtures.provider(Fixtures.monacoEngine)
-        let route = try #require(try provider.routes(through: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille]).first).route
+        let route = try #require(try provider.plan(RouteQuery(waypoints: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille])).first).route
         var settings = NavigationSettings()
         settings.channels = .all
-        try check("missed-turn-haptic", Trip.simulate(route, provider: provider, noise: 5, seed: 11, missedTurn: 2,
+        try await check("missed-turn-haptic", Trip.simulate(route, provider: provider, noise: 5, seed: 11, missedTurn: 2,
                                                        settings: settings))
     }
 
-    @Test func twoStopsImperial() throws {
+    @Test func twoStopsImperial() async throws {
         let provider = try Fixtures.provider(Fixtures.monacoEngine)
-        let route = try #require(try provider.routes(
-            through: [WholeTripTests.monteCarlo, WholeTripTests.larvotto, WholeTripTests.condamine]).first).route
+        let route = try #require(try provider.plan(RouteQuery(
+            waypoints: [WholeTripTests.monteCarlo, WholeTripTests.larvotto, WholeTripTests.condamine])).first).route
         var settings = NavigationSettings()
         settings.units = .imperial
-        try check("two-stops-imperial", Trip.simulate(route, provider: provider, noise: 0, settings: settings),
+        try await check("two-stops-imperial", Trip.simulate(route, provider: provider, noise: 0, settings: settings),
                   units: .imperial)
     }
 
     func check(_ name: String, _ trip: Trip, units: DistanceUnits = .metric,
-               sourceLocation: SourceLocation = #_sourceLocation) throws
-    {
+               sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let encoder = NavigationEventEncoder(units: units)
         let text = trip.updates.flatMap(encoder.jsonLines).joined(separator: "\n") + "\n"
         let url = Self.goldenDirectory.appendingPathComponent("\(name).jsonl")

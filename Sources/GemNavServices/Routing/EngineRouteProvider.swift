@@ -30,21 +30,22 @@ public struct EngineRouteProvider: RouteProvider, Sendable {
         self.guidance = guidance
     }
 
-    /// The best route through `waypoints` (in order) and up to `alternatives` more.
-    /// - Parameter heading: the traveller's direction at the first waypoint, when known.
+    /// "the embedded engine".
+    public var name: String { "the embedded engine" }
+
+    /// The best route for `query` and its alternatives, with the router's paths (snapped
+    /// waypoints, roads) beside the guided routes.
     /// - Throws: `RoutingError` when a waypoint is off the map or no route exists.
-    public func routes(through waypoints: [Coordinate], avoid: AvoidOptions = [],
-                       alternatives: Int = 0, heading: Double? = nil) throws -> [PlannedRoute]
-    {
-        var request = RouteRequest(waypoints: waypoints, alternatives: alternatives, avoid: avoid)
-        if let heading, heading.isFinite {
+    public func plan(_ query: RouteQuery) throws -> [PlannedRoute] {
+        var request = RouteRequest(waypoints: query.waypoints, alternatives: query.alternatives, avoid: query.avoid)
+        if let heading = query.heading, heading.isFinite {
             request.bearings = [BearingFilter(bearing: heading, range: Self.headingTolerance)]
-                + Array(repeating: nil, count: waypoints.count - 1)
+                + Array(repeating: nil, count: query.waypoints.count - 1)
         }
         let paths: [RoutePath]
         do {
             paths = try engine.route(request)
-        } catch let error as RoutingError where heading != nil {
+        } catch let error as RoutingError where query.heading != nil {
             // A heading that fits no nearby road (GPS course noise at a junction) must not
             // make the reroute fail: try again without it.
             guard case .noSegment = error.kind else { throw error }
@@ -54,13 +55,8 @@ public struct EngineRouteProvider: RouteProvider, Sendable {
         return paths.map { PlannedRoute(path: $0, route: Guidance.route(from: $0, options: guidance)) }
     }
 
-    /// The best route from `origin` through `stops`, for `NavigationSession` reroutes.
-    public func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate],
-                      avoid: AvoidOptions) throws -> Route
-    {
-        guard let best = try routes(through: [origin] + stops, avoid: avoid, heading: heading).first else {
-            throw AppError(.noRoute("The routing engine returned no route."))
-        }
-        return best.route
+    /// The guided routes of `plan(_:)`.
+    public func routes(for query: RouteQuery) async throws -> [Route] {
+        try plan(query).map(\.route)
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// SHA-256 (FIPS 180-4), to name the embedded data's cache after the file's content. Written
 /// out because Foundation on Linux has no digest API and one hash of a few megabytes does not
-/// justify a crypto dependency.
-public struct SHA256: Sendable {
+/// justify a crypto dependency; internal to the CLI, so an iOS app linking the libraries never
+/// sees a second `SHA256` beside CryptoKit's.
+struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
@@ -22,17 +23,17 @@ public struct SHA256: Sendable {
     ]
 
     /// Starts a digest.
-    public init() {}
+    init() {}
 
     /// The hex digest of `data`.
-    public static func hex(_ data: Data) -> String {
+    static func hex(_ data: Data) -> String {
         var h = SHA256()
         h.update(data)
         return h.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// Adds bytes.
-    public mutating func update(_ data: Data) {
+    mutating func update(_ data: Data) {
         length &+= UInt64(data.count)
         pending.append(contentsOf: data)
         var offset = 0
@@ -44,7 +45,7 @@ public struct SHA256: Sendable {
     }
 
     /// The 32-byte digest.
-    public mutating func finalize() -> [UInt8] {
+    mutating func finalize() -> [UInt8] {
         let bits = length &* 8
         pending.append(0x80)
         while pending.count % 64 != 56 { pending.append(0) }

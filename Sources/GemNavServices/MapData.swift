@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 import GemNavRouting
 import GemNavSearch
 
@@ -35,5 +36,13 @@ public struct MapData: Sendable, Hashable {
     public func loadSearchIndex() throws -> SearchIndex? {
         guard FileManager.default.fileExists(atPath: searchIndexURL.path) else { return nil }
         return try SearchIndex(contentsOf: searchIndexURL)
+    }
+
+    /// A resolver for `texts`: the search index is loaded only when one of them is a name
+    /// rather than `LAT,LON`.
+    /// - Throws: `SearchError` when the index exists but cannot be used.
+    public func placeResolver(for texts: [String]) throws -> PlaceResolver {
+        let needsIndex = texts.contains { Coordinate(latLonString: $0) == nil }
+        return PlaceResolver(index: needsIndex ? try loadSearchIndex() : nil, indexPath: searchIndexURL.path)
     }
 }

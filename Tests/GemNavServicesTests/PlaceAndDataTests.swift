@@ -1,8 +1,9 @@
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavRouting
 import Testing
+@testable import gemnav
 
 /// Place arguments, the embedded data's discovery and the cache's content hash.
 @Suite struct PlaceAndDataTests {
@@ -45,7 +46,7 @@ import Testing
         let viaDirectory = EmbeddedData(environment: [:], executable: nil, currentDirectory: Fixtures.repoRoot)
         #expect(try viaDirectory.locate() == Fixtures.monacoFile.standardizedFileURL)
         let missing = EmbeddedData(environment: [:], executable: nil, currentDirectory: nowhere)
-        #expect(throws: AppError.self) { try missing.locate() }
+        #expect(throws: CLIError.self) { try missing.locate() }
         #expect(EmbeddedData(environment: ["XDG_CACHE_HOME": "/c"]).cacheRoot.path == "/c/gemnav")
         #expect(EmbeddedData(environment: ["HOME": "/h"]).cacheRoot.path == "/h/.cache/gemnav")
     }

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavOSRM
 import GemNavNavigation
@@ -16,7 +16,7 @@ import Testing
 
     func plannedMonaco() throws -> (PlannedRoute, EngineRouteProvider) {
         let provider = try Fixtures.provider(Fixtures.monacoEngine)
-        let planned = try #require(try provider.routes(through: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille]).first)
+        let planned = try #require(try provider.plan(RouteQuery(waypoints: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille])).first)
         return (planned, provider)
     }
 
@@ -26,25 +26,25 @@ import Testing
             switch e.event {
             case .voice(let v): return "voice \(v.text)"
             case .banner(let b): return "banner \(b.primaryText)"
-            case .waypointArrived, .arrived, .offRoute, .reroute: return e.event.type
+            case .waypointArrived, .arrived, .offRoute, .reroute, .rerouteNeeded: return e.event.type
             case .progress, .haptic: return nil
             }
         }
     }
 
-    @Test func decodedRouteNavigatesTheSame() throws {
+    @Test func decodedRouteNavigatesTheSame() async throws {
         let (planned, provider) = try plannedMonaco()
         let json = OSRMCodec.encodeResponse(routes: [planned.route], waypoints: planned.path.waypoints, options: Self.options)
         let decoded = try #require(try OSRMCodec.decodeResponse(Data(json), geometries: .polyline6).routes.first)
-        let original = try Trip.simulate(planned.route, provider: provider)
-        let replayed = try Trip.simulate(decoded, provider: provider)
+        let original = try await Trip.simulate(planned.route, provider: provider)
+        let replayed = try await Trip.simulate(decoded, provider: provider)
         TripChecks.contract(replayed)
         TripChecks.announcedBeforeNeverAfter(replayed, route: decoded)
         #expect(guidance(replayed) == guidance(original))
         #expect(abs(replayed.fixes.count - original.fixes.count) <= 2)
     }
 
-    @Test func httpProviderRequestsOSRMAndDecodesTheAnswer() throws {
+    @Test func httpProviderRequestsOSRMAndDecodesTheAnswer() async throws {
         let (planned, _) = try plannedMonaco()
         let body = Data(OSRMCodec.encodeResponse(routes: [planned.route], waypoints: planned.path.waypoints,
                                                  options: Self.options))
@@ -53,8 +53,8 @@ import Testing
             seen.add(request.url!)
             return (200, body)
         }
-        let route = try provider.route(from: WholeTripTests.monteCarlo, heading: 93.6, to: [WholeTripTests.fontvieille],
-                                       avoid: [.tolls, .ferries])
+        let route = try await provider.route(for: RouteQuery(
+            waypoints: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille], heading: 93.6, avoid: [.tolls, .ferries]))
         #expect(route.legs.count == 1 && route.legs[0].steps.count == planned.route.legs[0].steps.count)
         let url = try #require(seen.urls.first).absoluteString
         #expect(url.hasPrefix("http://osrm.test:5000/route/v1/driving/7.427500,43.739700;7.415000,43.728000?"))
@@ -62,18 +62,15 @@ import Testing
         #expect(url.contains("bearings=94,60;") && url.contains("exclude=toll,ferry"))
     }
 
-    @Test func httpProviderReportsServerErrors() throws {
+    @Test func httpProviderReportsServerErrors() async throws {
         let noRoute = OSRMHTTPRouteProvider(baseURL: URL(string: "http://osrm.test")!) { _ in
             (400, Data(OSRMCodec.encodeError(code: "NoRoute", message: "Impossible route between points")))
         }
-        #expect(throws: AppError.self) {
-            try noRoute.route(from: WholeTripTests.monteCarlo, heading: nil, to: [WholeTripTests.fontvieille],
-                              avoid: [])
-        }
+        let query = RouteQuery(waypoints: [WholeTripTests.monteCarlo, WholeTripTests.fontvieille])
+        await #expect(throws: AppError.self) { try await noRoute.route(for: query) }
         let broken = OSRMHTTPRouteProvider(baseURL: URL(string: "http://osrm.test")!) { _ in (502, Data("<html>".utf8)) }
         do {
-            _ = try broken.route(from: WholeTripTests.monteCarlo, heading: nil, to: [WholeTripTests.fontvieille],
-                                 avoid: [])
+            _ = try await broken.route(for: query)
             Issue.record("expected an error")
         } catch let error as AppError {
             #expect(error.description.contains("HTTP status 502"))

@@ -15,7 +15,9 @@ enum TripChecks {
         }
         let times = events.map(\.t)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "t never decreases", sourceLocation: sourceLocation)
-        #expect(trip.count("progress") == trip.fixes.count, sourceLocation: sourceLocation)
+        // One progress per fix, and one more for each reroute followed (matched where the user is).
+        let followed = trip.events.filter { if case .reroute(let r) = $0.event { r.succeeded } else { false } }.count
+        #expect(trip.count("progress") == trip.fixes.count + followed, sourceLocation: sourceLocation)
         #expect(trip.count("waypointArrived") == stops, sourceLocation: sourceLocation)
         guard case .complete = trip.updates.last?.state else {
             Issue.record("the trip did not complete", sourceLocation: sourceLocation)

@@ -6,10 +6,6 @@ import GemNavSearch
 public struct AppError: Error, Sendable, CustomStringConvertible {
     /// The precise failure.
     public enum Kind: Sendable {
-        /// The embedded Monaco extract was not found in any of the `searched` places.
-        case embeddedDataNotFound(searched: [String])
-        /// Building the embedded data's cache failed.
-        case cacheFailed(path: String, reason: String)
         /// A place argument is neither `LAT,LON` nor a name the search index knows.
         case placeNotFound(String)
         /// A place name matches several places; `choices` are the best ones.
@@ -22,6 +18,8 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
         case invalidServerResponse(url: String, reason: String)
         /// The route provider found no route.
         case noRoute(String)
+        /// A trip would be recorded but the user has not yet said whether trips may be.
+        case consentAwaited(store: String)
     }
 
     /// The precise failure.
@@ -33,12 +31,6 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
     /// A sentence for the user.
     public var description: String {
         switch kind {
-        case .embeddedDataNotFound(let searched):
-            return "The embedded map data (Data/monaco.osm.pbf) was not found; looked in: "
-                + searched.joined(separator: ", ")
-                + ". Set GEMNAV_DATA to the file (or its Data directory), or pass --data DIR made by `gemnav import`."
-        case .cacheFailed(let path, let reason):
-            return "Could not prepare the map data cache at \(path): \(reason)."
         case .placeNotFound(let text):
             return "No place called '\(text)' in the map data. Try another spelling, `gemnav search`, or LAT,LON."
         case .ambiguousPlace(let text, let choices):
@@ -55,6 +47,8 @@ public struct AppError: Error, Sendable, CustomStringConvertible {
             return "The routing server at \(url) sent an unusable answer: \(reason)."
         case .noRoute(let why):
             return why
+        case .consentAwaited(let store):
+            return "Location recording consent has not been given yet (store: \(store)): ask before the trip starts."
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GemNavApp
+import GemNavServices
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
@@ -27,7 +27,7 @@ enum Fixtures {
     /// Imports `source` (car profile) into a fresh temporary directory.
     static func build(_ name: String, from source: URL, search: Bool) throws -> MapData {
         let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gemnav-app-tests-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent("gemnav-services-tests-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: dir)
         let data = MapData(directory: dir)
         _ = try GraphImporter(profile: .car).importGraph(from: source, to: dir)
@@ -53,22 +53,18 @@ struct Trip {
     func count(_ type: String) -> Int { events.filter { $0.event.type == type }.count }
 
     /// Drives `route` with a simulator through a `TripPlayer`, rerouting with `provider`.
-    static func simulate(_ route: Route, provider: RouteProvider?, noise: Double = 10, seed: UInt64 = 7,
+    static func simulate(_ route: Route, provider: (any RouteProvider)?, noise: Double = 10, seed: UInt64 = 7,
                          missedTurn: Int? = nil, avoid: AvoidOptions = [],
-                         settings: NavigationSettings = NavigationSettings()) throws -> Trip
+                         settings: NavigationSettings = NavigationSettings()) async throws -> Trip
     {
         var simulation = SimulationOptions()
         simulation.noiseMeters = noise
         simulation.seed = seed
         simulation.missedTurn = missedTurn
-        let player = try TripPlayer(route: route, settings: settings, provider: provider, avoid: avoid,
-                                    source: .simulator(try RouteSimulator(route: route, options: simulation)))
-        var trip = Trip()
-        player.run { fix, updates in
-            trip.fixes.append(fix)
-            trip.updates += updates
-        }
-        trip.finalRoute = player.session.route
-        return trip
+        let player = try TripPlayer(route: route, settings: settings, avoid: avoid,
+                                    source: .simulator(try RouteSimulator(route: route, options: simulation)),
+                                    reroute: provider?.rerouter)
+        let recording = await player.record()
+        return Trip(fixes: recording.fixes, updates: recording.updates, finalRoute: player.session.route)
     }
 }

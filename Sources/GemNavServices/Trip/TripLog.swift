@@ -3,8 +3,10 @@ import GemNavCore
 import GemNavNavigation
 import GemNavStorage
 
-/// Records a navigated trip's fixes in the app store, only with the user's consent.
-final class TripLog {
+/// Records a navigated trip's fixes in the app store, only with the user's consent (seed 002):
+/// while consent is awaited no trip may start, when denied nothing is written. Fixes are
+/// written in batches, each one transaction, so a crash loses at most the last batch.
+public final class TripLog {
     private let recorder: TripRecorder
     private let store: AppStore
     private var trip: TripID?
@@ -21,24 +23,19 @@ final class TripLog {
         recorder = TripRecorder(store: store)
     }
 
-    /// Opens the store and checks the consent.
-    /// - Throws: `CLIError` while consent is undecided, saying how to decide or skip recording.
-    static func open(store options: StoreOptions) throws -> TripLog {
-        let store = try options.open()
-        switch try CLIError.wrap({ try store.consent }) {
-        case .awaiting:
-            throw CLIError(description: """
-                Location recording consent has not been given yet (store: \(store.path)).
-                Decide once with `gemnav consent grant` (record trips) or `gemnav consent deny`, \
-                or pass --no-record to navigate without recording.
-                """)
+    /// A log for one trip on `store`, following its consent.
+    /// - Throws: `AppError.consentAwaited` while consent is undecided (ask first), or the
+    ///   store's `StorageError`.
+    public static func open(_ store: AppStore) throws -> TripLog {
+        switch try store.consent {
+        case .awaiting: throw AppError(.consentAwaited(store: store.path))
         case .denied: return TripLog(store: store, denied: true)
         case .granted: return TripLog(store: store, denied: false)
         }
     }
 
     /// One line on what is (or was) recorded.
-    var note: String {
+    public var note: String {
         if denied { return "Recording: off (consent denied)." }
         if let finished {
             let km = String(format: "%.1f", (finished.distance ?? 0) / 1000)
@@ -49,10 +46,10 @@ final class TripLog {
     }
 
     /// Queues a fix, writing a batch when full; the trip starts at the first fix's time.
-    func add(_ fix: LocationFix) throws {
+    public func add(_ fix: LocationFix) throws {
         guard !denied else { return }
         if trip == nil {
-            trip = try CLIError.wrap { try recorder.startTrip(at: fix.timestamp) }
+            trip = try recorder.startTrip(at: fix.timestamp)
         }
         pending.append(TripFix(coordinate: fix.coordinate,
                                horizontalAccuracy: fix.horizontalAccuracy >= 0 ? fix.horizontalAccuracy : nil,
@@ -62,18 +59,16 @@ final class TripLog {
     }
 
     /// Writes what is queued and closes the trip with its names.
-    func finish(at date: Date, origin: String, destination: String) throws {
+    public func finish(at date: Date, origin: String, destination: String) throws {
         try flush()
         guard let trip else { return }
-        finished = try CLIError.wrap {
-            try recorder.finishTrip(trip, at: date, originName: origin, destinationName: destination)
-        }
+        finished = try recorder.finishTrip(trip, at: date, originName: origin, destinationName: destination)
     }
 
     private func flush() throws {
         guard let trip, !pending.isEmpty else { return }
         let batch = pending
         pending = []
-        _ = try CLIError.wrap { try recorder.append(batch, to: trip) }
+        _ = try recorder.append(batch, to: trip)
     }
 }

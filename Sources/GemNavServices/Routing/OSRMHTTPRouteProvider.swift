@@ -12,7 +12,7 @@ import GemNavNavigation
 public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
     /// Sends one request and returns the HTTP status and body. Injected so tests can answer
     /// without a network; the default uses `URLSession`.
-    public typealias Transport = @Sendable (URLRequest) throws -> (status: Int, body: Data)
+    public typealias Transport = @Sendable (URLRequest) async throws -> (status: Int, body: Data)
 
     /// The server's base URL, e.g. `http://localhost:5000`.
     public let baseURL: URL
@@ -32,42 +32,45 @@ public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
         self.transport = transport ?? Self.urlSessionTransport
     }
 
-    /// The request URL for a route from `origin` through `stops`.
-    public func requestURL(from origin: Coordinate, heading: Double?, to stops: [Coordinate],
-                           avoid: AvoidOptions) -> URL
-    {
-        let points = ([origin] + stops).map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }
-        var query = [
+    /// The request URL for `query`.
+    public func requestURL(_ query: RouteQuery) -> URL {
+        let points = query.waypoints.map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) }
+        var items = [
             URLQueryItem(name: "overview", value: "full"), URLQueryItem(name: "steps", value: "true"),
             URLQueryItem(name: "geometries", value: "polyline6"),
             URLQueryItem(name: "annotations", value: "distance,duration,speed,maxspeed"),
             URLQueryItem(name: "voice_instructions", value: "true"),
             URLQueryItem(name: "banner_instructions", value: "true"),
         ]
-        if let heading, heading.isFinite {
+        if query.alternatives > 0 {
+            items.append(URLQueryItem(name: "alternatives", value: String(query.alternatives)))
+        }
+        if let heading = query.heading, heading.isFinite {
             // OSRM's `bearings` has one `value,range` per coordinate; empty means unconstrained.
             let first = "\(Int(heading.rounded()) % 360),\(Int(EngineRouteProvider.headingTolerance))"
-            query.append(URLQueryItem(name: "bearings", value: ([first] + stops.map { _ in "" }).joined(separator: ";")))
+            let rest = Array(repeating: "", count: query.waypoints.count - 1)
+            items.append(URLQueryItem(name: "bearings", value: ([first] + rest).joined(separator: ";")))
         }
         let excluded = [(AvoidOptions.tolls, "toll"), (.motorways, "motorway"), (.ferries, "ferry")]
-            .filter { avoid.contains($0.0) }.map(\.1)
-        if !excluded.isEmpty { query.append(URLQueryItem(name: "exclude", value: excluded.joined(separator: ","))) }
+            .filter { query.avoid.contains($0.0) }.map(\.1)
+        if !excluded.isEmpty { items.append(URLQueryItem(name: "exclude", value: excluded.joined(separator: ","))) }
         var components = URLComponents(
             url: baseURL.appendingPathComponent("route/v1/\(profile)/\(points.joined(separator: ";"))"),
             resolvingAgainstBaseURL: false)!
-        components.queryItems = query
+        components.queryItems = items
         return components.url!
     }
 
-    /// Fetches and decodes the best route.
+    /// "the server at URL".
+    public var name: String { "the server at \(baseURL.absoluteString)" }
+
+    /// Fetches and decodes the routes (the best first; the server adds alternatives when asked).
     /// - Throws: `AppError` `.serverUnreachable`, `.invalidServerResponse` or `.noRoute`.
-    public func route(from origin: Coordinate, heading: Double?, to stops: [Coordinate],
-                      avoid: AvoidOptions) throws -> Route
-    {
-        let url = requestURL(from: origin, heading: heading, to: stops, avoid: avoid)
+    public func routes(for query: RouteQuery) async throws -> [Route] {
+        let url = requestURL(query)
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (status, body) = try transport(request)
+        let (status, body) = try await transport(request)
         let response: OSRMResponse
         do {
             // Error bodies (`{"code":"NoRoute",…}`) come with 400: decode them for their message.
@@ -79,49 +82,22 @@ public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
             let reason = (200..<300).contains(status) ? error.description : "HTTP status \(status)"
             throw AppError(.invalidServerResponse(url: url.absoluteString, reason: reason))
         }
-        guard let route = response.routes.first else {
-            throw AppError(.noRoute("The routing server returned no route."))
-        }
-        return route
+        guard !response.routes.isEmpty else { throw AppError(.noRoute("The routing server returned no route.")) }
+        return response.routes
     }
 
-    /// Sends `request` with `URLSession` and waits for the answer: route providers are
-    /// synchronous so the session stays deterministic (see `RouteProvider`).
+    /// Sends `request` with `URLSession`.
     static let urlSessionTransport: Transport = { request in
-        let done = DispatchSemaphore(value: 0)
-        let box = TransportResult()
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
-            box.set(data: data, status: (response as? HTTPURLResponse)?.statusCode, error: error)
-            done.signal()
-        }
-        task.resume()
-        done.wait()
         let url = request.url?.absoluteString ?? ""
-        let (data, status, error) = box.get()
-        if let error { throw AppError(.serverUnreachable(url: url, reason: error.localizedDescription)) }
-        guard let status, let data else { throw AppError(.serverUnreachable(url: url, reason: "no HTTP response")) }
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await URLSession.shared.data(for: request)
+        } catch {
+            throw AppError(.serverUnreachable(url: url, reason: error.localizedDescription))
+        }
+        guard let status = (response as? HTTPURLResponse)?.statusCode else {
+            throw AppError(.serverUnreachable(url: url, reason: "no HTTP response"))
+        }
         return (status, data)
-    }
-}
-
-/// Hands a completion handler's result to the waiting thread.
-private final class TransportResult: @unchecked Sendable {
-    // @unchecked: written once by the completion handler, read after the semaphore, and
-    // guarded by the lock anyway.
-    private let lock = NSLock()
-    private var data: Data?
-    private var status: Int?
-    private var error: Error?
-
-    func set(data: Data?, status: Int?, error: Error?) {
-        lock.lock()
-        defer { lock.unlock() }
-        (self.data, self.status, self.error) = (data, status, error)
-    }
-
-    func get() -> (Data?, Int?, Error?) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (data, status, error)
     }
 }

@@ -1,23 +1,24 @@
 import Foundation
+import GemNavServices
 import GemNavOSM
 import GemNavRouting
 import GemNavSearch
 
 /// The Monaco extract shipped in the repository (`Data/monaco.osm.pbf`), imported on first
 /// use into a cache directory named after the file's SHA-256, and reused afterwards.
-public struct EmbeddedData: Sendable {
+struct EmbeddedData: Sendable {
     /// The shipped file's name.
-    public static let fileName = "monaco.osm.pbf"
+    static let fileName = "monaco.osm.pbf"
 
     /// Environment variables read (`GEMNAV_DATA`, `XDG_CACHE_HOME`, `HOME`).
-    public var environment: [String: String]
+    var environment: [String: String]
     /// The running executable, whose ancestors are searched for `Data/`.
-    public var executable: URL?
+    var executable: URL?
     /// The working directory, searched last.
-    public var currentDirectory: URL
+    var currentDirectory: URL
 
     /// A locator for the current process.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+    init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 executable: URL? = Bundle.main.executableURL,
                 currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     {
@@ -29,8 +30,8 @@ public struct EmbeddedData: Sendable {
     /// The shipped file: `GEMNAV_DATA` (the file, or a directory holding it or `Data/` with
     /// it), else the first ancestor of the executable with `Data/monaco.osm.pbf` (a build runs
     /// from `.build/<config>/gemnav` inside the package), else `./Data/`.
-    /// - Throws: `AppError` `.embeddedDataNotFound` listing every place looked at.
-    public func locate() throws -> URL {
+    /// - Throws: `CLIError` listing every place looked at.
+    func locate() throws -> URL {
         var candidates: [URL] = []
         if let env = environment["GEMNAV_DATA"], !env.isEmpty {
             let url = URL(fileURLWithPath: env)
@@ -51,11 +52,13 @@ public struct EmbeddedData: Sendable {
         where FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue {
             return url.standardizedFileURL
         }
-        throw AppError(.embeddedDataNotFound(searched: candidates.map(\.path)))
+        throw CLIError(description: "The embedded map data (Data/\(Self.fileName)) was not found; looked in: "
+            + candidates.map(\.path).joined(separator: ", ")
+            + ". Set GEMNAV_DATA to the file (or its Data directory), or pass --data DIR made by `gemnav import`.")
     }
 
     /// `$XDG_CACHE_HOME/gemnav`, else `~/.cache/gemnav`.
-    public var cacheRoot: URL {
+    var cacheRoot: URL {
         if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
             return URL(fileURLWithPath: xdg).appendingPathComponent("gemnav")
         }
@@ -69,14 +72,15 @@ public struct EmbeddedData: Sendable {
     /// interrupted import is redone rather than half-used.
     /// - Parameter progress: stage name and fraction, for a progress bar; called only while
     ///   something is being built.
-    /// - Throws: `AppError` `.embeddedDataNotFound` or `.cacheFailed`, or the importer's error.
-    public func prepare(profile: Profile, progress: @escaping @Sendable (String, Double) -> Void) throws -> MapData {
+    /// - Throws: `CLIError` when the file is missing or the cache cannot be written, or the
+    ///   importer's error.
+    func prepare(profile: Profile, progress: @escaping @Sendable (String, Double) -> Void) throws -> MapData {
         let source = try locate()
         let digest: String
         do {
             digest = SHA256.hex(try Data(contentsOf: source, options: .mappedIfSafe))
         } catch {
-            throw AppError(.cacheFailed(path: source.path, reason: error.localizedDescription))
+            throw Self.cacheFailed(source, error)
         }
         let root = cacheRoot.appendingPathComponent("monaco-\(digest.prefix(16))")
         let data = MapData(graphDirectory: root.appendingPathComponent(profile.name),
@@ -85,7 +89,7 @@ public struct EmbeddedData: Sendable {
         do {
             try fm.createDirectory(at: root, withIntermediateDirectories: true)
         } catch {
-            throw AppError(.cacheFailed(path: root.path, reason: error.localizedDescription))
+            throw Self.cacheFailed(root, error)
         }
         // A cache written by an older GemNav (another graph or index format) is rebuilt.
         if fm.fileExists(atPath: data.graphDirectory.path), (try? RoutingGraph(directory: data.graphDirectory)) == nil {
@@ -106,32 +110,8 @@ public struct EmbeddedData: Sendable {
         }
         return data
     }
-}
 
-/// Builds a search index file from an OSM file, reporting progress like the graph importer.
-public enum SearchIndexImport {
-    /// Reads `source` and writes the index to `url` (atomically).
-    /// - Returns: the index's statistics and file size.
-    /// - Throws: `OSMReadError` or `SearchError`.
-    @discardableResult
-    public static func build(from source: URL, to url: URL,
-                             progress: @escaping @Sendable (String, Double) -> Void) throws
-        -> (statistics: SearchIndexStatistics, bytes: Int)
-    {
-        let builder = SearchIndexBuilder()
-        let report: (SearchBuildProgress) -> Void = { progress(stageName($0.phase), $0.fraction) }
-        try builder.build(from: try OSMReader(contentsOf: source), progress: report)
-        let bytes = try builder.write(to: url, progress: report)
-        return (try builder.statistics(), bytes)
-    }
-
-    private static func stageName(_ phase: SearchBuildProgress.Phase) -> String {
-        switch phase {
-        case .readingRelations: return "Search: relations"
-        case .readingWays: return "Search: ways"
-        case .readingNodes: return "Search: nodes"
-        case .assembling: return "Search: assembling"
-        case .writing: return "Search: writing"
-        }
+    private static func cacheFailed(_ url: URL, _ error: any Error) -> CLIError {
+        CLIError(description: "Could not prepare the map data cache at \(url.path): \(error.localizedDescription).")
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import GemNavCore
+import GemNavGuidance
+import GemNavNavigation
+
+/// What the navigation screen shows, made from the session's updates: the turn banner, route
+/// info, speed overlay and the latest prompt and cue. Every front end (terminal, web page,
+/// iOS view) draws this and nothing else, so none of them interprets navigation events.
+public struct NavigationViewState: Sendable, Hashable {
+    /// The turn banner.
+    public struct Banner: Sendable, Hashable {
+        /// The maneuver's icon.
+        public var icon: TurnIcon
+        /// "Turn left onto Rue Grimaldi".
+        public var instruction: String
+        /// Distance to the maneuver, updated on every fix ("120 m").
+        public var distanceText: String
+        /// The maneuver after this one, when any ("then: Turn right").
+        public var next: String?
+        /// Icon of the maneuver after this one.
+        public var nextIcon: TurnIcon?
+    }
+
+    /// The trip state's name ("navigating", "arrivedAtStop", …).
+    public var tripState = "idle"
+    /// Seconds since the trip started.
+    public var elapsed = 0.0
+    /// The banner, nil before the first.
+    public var banner: Banner?
+    /// The street being driven, empty when unnamed.
+    public var street = ""
+    /// Current speed ("48 km/h"), nil when unknown.
+    public var speedText: String?
+    /// The limit here ("50 km/h"), nil when unknown.
+    public var limitText: String?
+    /// Whether the current speed is above the limit.
+    public var isOverLimit = false
+    /// Distance left to the destination ("3.4 km").
+    public var remainingDistanceText = ""
+    /// Time left ("12 min").
+    public var remainingTimeText = ""
+    /// Arrival clock time ("14:05").
+    public var arrivalText = ""
+    /// The latest spoken prompt.
+    public var lastPrompt: String?
+    /// The latest haptic cue.
+    public var lastCue: HapticEvent?
+    /// Whether the user is off the route.
+    public var isOffRoute = false
+
+    /// Words distances, durations and times.
+    public var format: DisplayFormatter
+    /// Time zone of `arrivalText`.
+    public var timeZone: TimeZone
+
+    /// An empty screen.
+    public init(format: DisplayFormatter = DisplayFormatter(), timeZone: TimeZone = .gmt) {
+        self.format = format
+        self.timeZone = timeZone
+    }
+
+    /// Folds one update of the session into the screen.
+    public mutating func apply(_ update: NavigationUpdate) {
+        elapsed = update.t
+        tripState = update.state.name
+        for event in update.events {
+            switch event {
+            case .progress(let p): apply(p.progress)
+            case .banner(let b):
+                banner = Banner(icon: TurnIcon(type: b.maneuverType, modifier: b.modifier), instruction: b.primaryText,
+                                distanceText: b.distanceText, next: b.next?.instruction,
+                                nextIcon: b.next.map { TurnIcon(type: $0.type, modifier: $0.modifier) })
+            case .voice(let v): lastPrompt = v.text
+            case .haptic(let h): lastCue = h
+            case .offRoute: isOffRoute = true
+            case .reroute(let r): if r.succeeded { isOffRoute = false }
+            case .arrived: banner = nil
+            case .rerouteNeeded, .waypointArrived: break
+            }
+        }
+    }
+
+    private mutating func apply(_ p: RouteProgress) {
+        street = p.roadName
+        speedText = p.speedKmh.map(speed)
+        limitText = p.speedLimitKmh.map(speed)
+        isOverLimit = p.isOverSpeedLimit
+        remainingDistanceText = format.distance(p.distanceRemaining)
+        remainingTimeText = format.duration(p.durationRemaining)
+        arrivalText = format.clockTime(p.eta, timeZone: timeZone)
+        isOffRoute = p.isOffRoute
+        banner?.distanceText = format.distance(p.stepDistanceRemaining)
+    }
+
+    private func speed(_ kmh: Double) -> String {
+        format.units == .metric ? "\(Int(kmh.rounded())) km/h" : "\(Int((kmh / 1.609344).rounded())) mph"
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import GemNavCore
+import GemNavNavigation
+
+/// What to route: the points to visit in order, the traveller's heading at the first, the road
+/// kinds to avoid and how many alternatives to add.
+public struct RouteQuery: Sendable, Hashable {
+    /// Two or more points, the origin first.
+    public var waypoints: [Coordinate]
+    /// The traveller's course at the origin in degrees, nil when unknown.
+    public var heading: Double?
+    /// Road kinds to avoid.
+    public var avoid: AvoidOptions
+    /// Alternatives wanted besides the best route (0…3).
+    public var alternatives: Int
+
+    /// Creates a query.
+    public init(waypoints: [Coordinate], heading: Double? = nil, avoid: AvoidOptions = [], alternatives: Int = 0) {
+        self.waypoints = waypoints
+        self.heading = heading
+        self.avoid = avoid
+        self.alternatives = alternatives
+    }
+
+    /// The query answering a session's reroute request: from where the user is, through the
+    /// stops not yet reached, no alternatives.
+    public init(_ request: RerouteRequest) {
+        self.init(waypoints: [request.origin] + request.stops, heading: request.heading, avoid: request.avoid)
+    }
+}
+
+/// Computes routes: the embedded engine, or an HTTP routing server. Asynchronous, so a slow
+/// server never blocks the caller (a navigation session goes on taking fixes meanwhile).
+public protocol RouteProvider: Sendable {
+    /// What to call this provider in notices ("the embedded engine", "the server at …").
+    var name: String { get }
+    /// The best route for `query` first, then up to `query.alternatives` alternatives.
+    /// - Throws: `AppError` (`.noRoute`, `.serverUnreachable`, `.invalidServerResponse`) or the
+    ///   engine's `RoutingError`.
+    func routes(for query: RouteQuery) async throws -> [Route]
+}
+
+extension RouteProvider {
+    /// The best route for `query`.
+    /// - Throws: as `routes(for:)`; `AppError.noRoute` when the provider returned none.
+    public func route(for query: RouteQuery) async throws -> Route {
+        guard let best = try await routes(for: query).first else {
+            throw AppError(.noRoute("\(name.prefix(1).uppercased())\(name.dropFirst()) returned no route."))
+        }
+        return best
+    }
+
+    /// Answers a navigation session's reroute requests with this provider's best route.
+    public var rerouter: Rerouter {
+        { request in try await self.route(for: RouteQuery(request)) }
+    }
+}

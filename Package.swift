@@ -60,7 +60,9 @@ let package = Package(
                 "GemNavNavigation", "GemNavStorage",
             ]),
         // What each screen shows, as portable state every front end draws.
-        .target(name: "GemNavPresentation", dependencies: ["GemNavCore", "GemNavGuidance", "GemNavNavigation"]),
+        .target(
+            name: "GemNavPresentation",
+            dependencies: ["GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices"]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
         .target(
             name: "GemNavServer",
@@ -114,7 +116,7 @@ let package = Package(
             name: "GemNavPresentationTests",
             dependencies: [
                 "GemNavPresentation", "GemNavNavigation", "GemNavGuidance", "GemNavRouting", "GemNavCore",
-                "GemNavTestSupport",
+                "GemNavSearch", "GemNavServices", "GemNavTestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
         .testTarget(

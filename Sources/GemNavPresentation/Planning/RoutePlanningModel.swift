@@ -1,0 +1,189 @@
+import Foundation
+import GemNavCore
+import GemNavGuidance
+import GemNavNavigation
+import GemNavServices
+import Observation
+
+/// The route card: origin (the user's position unless another is picked), destination, stops,
+/// avoid options and travel mode; up to three routes with duration, distance, arrival time and
+/// a "via" label; the chosen one. Routes are recalculated on every change, and only the answer
+/// to the latest request is shown. The phases are seed 001's.
+@MainActor @Observable
+public final class RoutePlanningModel {
+    /// Seed 001's route states.
+    public enum Phase: Sendable, Hashable {
+        /// Nothing to route yet.
+        case idle
+        /// Routes are being computed.
+        case routeCalculating
+        /// Routes are listed; one is selected.
+        case routeReady
+        /// The selected route is being navigated.
+        case navigating
+        /// No route: the reason, as a sentence for the user.
+        case error(String)
+    }
+
+    /// What the screen shows.
+    public struct State: Sendable, Hashable {
+        /// Where the trip starts; nil means the user's current position.
+        public var origin: Place?
+        /// Where it ends.
+        public var destination: Place?
+        /// Stops on the way, in order.
+        public var stops: [Place] = []
+        /// Road kinds avoided.
+        public var avoid: AvoidOptions = []
+        /// How the trip is travelled.
+        public var mode: TravelProfile = .car
+        /// The modes this map and tier can route.
+        public var availableModes: [TravelProfile] = [.car]
+        /// The routes offered, fastest first.
+        public var routes: [RouteSummary] = []
+        /// Index of the chosen route in `routes`.
+        public var selected = 0
+        /// Where planning is.
+        public var phase: Phase = .idle
+
+        /// An empty card.
+        public init() {}
+
+        /// The chosen route, when routes are listed.
+        public var selectedRoute: RouteSummary? { routes.indices.contains(selected) ? routes[selected] : nil }
+    }
+
+    /// What the user does on this screen.
+    public enum Intent: Sendable, Hashable {
+        /// Sets the start; nil goes back to the current position.
+        case setOrigin(Place?)
+        /// Sets the destination.
+        case setDestination(Place)
+        /// Adds a stop before the destination.
+        case addStop(Place)
+        /// Removes the stop at an index.
+        case removeStop(Int)
+        /// Moves a stop to another position.
+        case moveStop(from: Int, to: Int)
+        /// Turns one avoid option on or off.
+        case setAvoid(AvoidOptions, Bool)
+        /// Changes the travel mode.
+        case setMode(TravelProfile)
+        /// Chooses one of the routes listed.
+        case select(Int)
+        /// Computes the routes again (after an error, or a move).
+        case recalculate
+        /// The chosen route is being navigated.
+        case navigationStarted
+        /// Back to an empty card.
+        case reset
+    }
+
+    /// The screen's state.
+    public private(set) var state = State()
+    /// The user's last known position, used when `origin` is nil.
+    public var currentLocation: Coordinate?
+    /// The user's course, passed to the router so the route does not start with a U-turn.
+    public var currentHeading: Double?
+    /// Alternatives asked for besides the fastest route (1–3 routes in all).
+    public var alternatives = 2
+
+    private let providers: [TravelProfile: any RouteProvider]
+    private let clock: any NavigationClock
+    private let format: DisplayFormatter
+    private let timeZone: TimeZone
+    private var generation = 0
+    private var pending: Task<Void, Never>?
+
+    /// Creates the card; `providers` holds one provider per travel mode the map can route.
+    public init(providers: [TravelProfile: any RouteProvider], clock: any NavigationClock,
+                format: DisplayFormatter = DisplayFormatter(), timeZone: TimeZone = .current)
+    {
+        self.providers = providers
+        self.clock = clock
+        self.format = format
+        self.timeZone = timeZone
+        state.availableModes = TravelProfile.allCases.filter { providers[$0] != nil }
+    }
+
+    /// Handles one intent.
+    public func send(_ intent: Intent) {
+        switch intent {
+        case .setOrigin(let place): state.origin = place
+        case .setDestination(let place): state.destination = place
+        case .addStop(let place): state.stops.append(place)
+        case .removeStop(let i):
+            guard state.stops.indices.contains(i) else { return }
+            state.stops.remove(at: i)
+        case .moveStop(let from, let to):
+            guard state.stops.indices.contains(from), state.stops.indices.contains(to) else { return }
+            state.stops.insert(state.stops.remove(at: from), at: to)
+        case .setAvoid(let option, let on):
+            if on { state.avoid.formUnion(option) } else { state.avoid.subtract(option) }
+        case .setMode(let mode): state.mode = mode
+        case .select(let i):
+            if state.routes.indices.contains(i) { state.selected = i }
+            return
+        case .recalculate: break
+        case .navigationStarted:
+            if state.selectedRoute != nil { state.phase = .navigating }
+            return
+        case .reset:
+            generation += 1
+            pending?.cancel()
+            state = State()
+            state.availableModes = TravelProfile.allCases.filter { providers[$0] != nil }
+            return
+        }
+        calculate()
+    }
+
+    /// Waits for the routes being computed, if any.
+    public func settled() async {
+        await pending?.value
+    }
+
+    /// Asks the mode's provider for routes; a newer request makes this one's answer stale.
+    private func calculate() {
+        generation += 1
+        let mine = generation
+        pending?.cancel()
+        guard let destination = state.destination else {
+            state.routes = []
+            state.phase = .idle
+            return
+        }
+        guard let provider = providers[state.mode] else {
+            return fail("\(state.mode.rawValue.capitalized) routing is not available for this map.")
+        }
+        guard let start = state.origin?.coordinate ?? currentLocation else {
+            return fail("Your position is not known yet: choose a start, or allow location access.")
+        }
+        let query = RouteQuery(waypoints: [start] + state.stops.map(\.coordinate) + [destination.coordinate],
+                               heading: state.origin == nil ? currentHeading : nil, avoid: state.avoid,
+                               alternatives: state.stops.isEmpty ? alternatives : 0)
+        state.phase = .routeCalculating
+        pending = Task { [weak self] in
+            let outcome: Result<[Route], any Error>
+            do { outcome = .success(try await provider.routes(for: query)) } catch { outcome = .failure(error) }
+            guard let self, self.generation == mine else { return }
+            switch outcome {
+            case .success(let routes) where !routes.isEmpty:
+                self.state.routes = RouteSummary.make(routes, format: self.format, now: self.clock.now,
+                                                      timeZone: self.timeZone)
+                self.state.selected = 0
+                self.state.phase = .routeReady
+            case .success:
+                self.fail("No route was found.")
+            case .failure(let error):
+                self.fail(String(describing: error))
+            }
+        }
+    }
+
+    private func fail(_ reason: String) {
+        state.routes = []
+        state.selected = 0
+        state.phase = .error(reason)
+    }
+}

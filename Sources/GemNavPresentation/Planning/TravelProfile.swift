@@ -1,0 +1,6 @@
+/// How the trip is travelled; each mode has its own route provider (a profile of the engine).
+public enum TravelProfile: String, Sendable, Hashable, Codable, CaseIterable {
+    case car, bicycle, foot
+    /// Pro only, once the engine has a truck profile (vehicle dimensions).
+    case truck
+}

@@ -62,7 +62,9 @@ let package = Package(
         // What each screen shows, as portable state every front end draws.
         .target(
             name: "GemNavPresentation",
-            dependencies: ["GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices"]),
+            dependencies: [
+                "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
+            ]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
         .target(
             name: "GemNavServer",

@@ -120,7 +120,7 @@ struct NavigateCommand: AsyncParsableCommand {
         if let log, let last = previous {
             let places = trip.plan.places
             try CLIError.wrap {
-                try log.finish(at: last.timestamp, origin: places[0].name, destination: places[places.count - 1].name)
+                try log.finish(at: last.timestamp, origin: places[0].label, destination: places[places.count - 1].label)
             }
             view.note(log.note)
         }

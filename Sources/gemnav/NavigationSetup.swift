@@ -30,7 +30,7 @@ struct NavigationSetup {
         let provider = try self.provider(engine: engine, guidance: GuidanceOptions(language: c.language, units: units))
         var places = try CLIError.wrap { try data.placeResolver(for: c.placeTexts).resolve(all: c.placeTexts) }
         if c.from == nil, let first = recorded?.first {
-            places.insert(ResolvedPlace(coordinate: first.coordinate, name: "GPX start"), at: 0)
+            places.insert(Place(name: "GPX start", coordinate: first.coordinate), at: 0)
         }
         let plan = try await CLIError.wrap { try await TripPlan.make(places: places, avoid: avoid, provider: provider) }
         var settings = NavigationSettings()

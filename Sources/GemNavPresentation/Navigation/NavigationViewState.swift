@@ -50,6 +50,8 @@ public struct NavigationViewState: Sendable, Hashable {
 
     /// Words distances, durations and times.
     public var format: DisplayFormatter
+    /// The pace driven, which the remaining time and the arrival follow.
+    private var pace = DrivenPace()
     /// Time zone of `arrivalText`.
     public var timeZone: TimeZone
 
@@ -65,7 +67,7 @@ public struct NavigationViewState: Sendable, Hashable {
         tripState = update.state.name
         for event in update.events {
             switch event {
-            case .progress(let p): apply(p.progress)
+            case .progress(let p): apply(p.progress, t: update.t)
             case .banner(let b):
                 banner = Banner(icon: TurnIcon(type: b.maneuverType, modifier: b.modifier), instruction: b.primaryText,
                                 distanceText: b.distanceText, next: b.next?.instruction,
@@ -80,14 +82,17 @@ public struct NavigationViewState: Sendable, Hashable {
         }
     }
 
-    private mutating func apply(_ p: RouteProgress) {
+    private mutating func apply(_ p: RouteProgress, t: Double) {
         street = p.roadName
         speedText = p.speedKmh.map(speed)
         limitText = p.speedLimitKmh.map(speed)
         isOverLimit = p.isOverSpeedLimit
         remainingDistanceText = format.distance(p.distanceRemaining)
-        remainingTimeText = format.duration(p.durationRemaining)
-        arrivalText = format.clockTime(p.eta, timeZone: timeZone)
+        // Waiting at a stop or paused is not driving slowly.
+        if tripState == "navigating" { pace.record(t: t, remaining: p.durationRemaining) }
+        let left = pace.adjusted(p.durationRemaining)
+        remainingTimeText = format.duration(left)
+        arrivalText = format.clockTime(p.eta.addingTimeInterval(left - p.durationRemaining), timeZone: timeZone)
         isOffRoute = p.isOffRoute
         banner?.distanceText = format.distance(p.stepDistanceRemaining)
     }

@@ -2,20 +2,6 @@ import Foundation
 import GemNavCore
 import GemNavSearch
 
-/// A place argument turned into a point.
-public struct ResolvedPlace: Sendable, Hashable {
-    /// Where to route to or from.
-    public var coordinate: Coordinate
-    /// What to call it (the found place's label, or the coordinate as typed).
-    public var name: String
-
-    /// Creates a place.
-    public init(coordinate: Coordinate, name: String) {
-        self.coordinate = coordinate
-        self.name = name
-    }
-}
-
 /// Turns `--from`/`--to`/`--via` arguments into points: `LAT,LON` as is, anything else through
 /// the search index. A name that fits several places is refused with the best choices listed,
 /// because driving to the wrong one of two "Rue Grimaldi" is worse than asking.
@@ -39,28 +25,28 @@ public struct PlaceResolver: Sendable {
     /// Resolves one argument; `near` biases name lookups (the trip's previous point).
     /// - Throws: `AppError` `.placeNotFound`, `.ambiguousPlace` or `.searchUnavailable`, or
     ///   `SearchError` for an empty or over-long name.
-    public func resolve(_ text: String, near: Coordinate? = nil) throws -> ResolvedPlace {
-        if let c = Coordinate(latLonString: text) { return ResolvedPlace(coordinate: c, name: text) }
+    public func resolve(_ text: String, near: Coordinate? = nil) throws -> Place {
+        if let c = Coordinate(latLonString: text) { return Place(name: text, coordinate: c) }
         guard let index else { throw AppError(.searchUnavailable(place: text, indexPath: indexPath)) }
         guard let best = try index.geocode(text, near: near) else { throw AppError(.placeNotFound(text)) }
         let candidates = Self.distinct([best] + (try index.search(text, near: near, limit: 10)))
         let wanted = TextFolding.tokens(text)
         let exact = candidates.filter { TextFolding.tokens($0.title) == wanted }
-        if exact.count == 1 { return place(exact[0]) }
+        if exact.count == 1 { return Place(exact[0]) }
         if exact.count > 1 {
             // The same name on a city and a street is not ambiguous: the engine ranks the more
             // important kind first. The same name on two streets is.
-            if Self.rank(exact[0].kind) < Self.rank(exact[1].kind) { return place(exact[0]) }
+            if Self.rank(exact[0].kind) < Self.rank(exact[1].kind) { return Place(exact[0]) }
             throw AppError(.ambiguousPlace(text, choices: Array(exact.prefix(Self.choiceCount))))
         }
         let covering = candidates.filter { Set(TextFolding.tokens($0.title)).isSuperset(of: wanted) }
-        if candidates.count == 1 || covering.count == 1 { return place(covering.first ?? best) }
+        if candidates.count == 1 || covering.count == 1 { return Place(covering.first ?? best) }
         throw AppError(.ambiguousPlace(text, choices: Array(candidates.prefix(Self.choiceCount))))
     }
 
     /// Resolves every argument in order, biasing each name towards the point before it.
-    public func resolve(all texts: [String]) throws -> [ResolvedPlace] {
-        var places: [ResolvedPlace] = []
+    public func resolve(all texts: [String]) throws -> [Place] {
+        var places: [Place] = []
         for text in texts { places.append(try resolve(text, near: places.last?.coordinate)) }
         return places
     }
@@ -73,10 +59,6 @@ public struct PlaceResolver: Sendable {
     /// `LAT,LON` with six decimals (about 10 cm), the form the CLI accepts back.
     public static func latLon(_ c: Coordinate) -> String {
         String(format: "%.6f,%.6f", c.latitude, c.longitude)
-    }
-
-    private func place(_ r: SearchResult) -> ResolvedPlace {
-        ResolvedPlace(coordinate: r.coordinate, name: r.subtitle.isEmpty ? r.title : "\(r.title), \(r.subtitle)")
     }
 
     /// Results in order, without later ones that are the same name at (nearly) the same spot.

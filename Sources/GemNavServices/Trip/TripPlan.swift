@@ -5,7 +5,7 @@ import GemNavGuidance
 /// A trip as planned before its first fix: the places it visits and the route chosen.
 public struct TripPlan: Sendable {
     /// Origin, stops and destination, in order.
-    public var places: [ResolvedPlace]
+    public var places: [Place]
     /// The route to follow (one leg per stop).
     public var route: Route
     /// Road kinds avoided, kept for reroutes.
@@ -13,7 +13,7 @@ public struct TripPlan: Sendable {
 
     /// Plans the best route through `places` with `provider`.
     /// - Throws: the provider's error (`AppError`, `RoutingError`).
-    public static func make(places: [ResolvedPlace], avoid: AvoidOptions, provider: any RouteProvider) async throws
+    public static func make(places: [Place], avoid: AvoidOptions, provider: any RouteProvider) async throws
         -> TripPlan
     {
         let route = try await provider.route(for: RouteQuery(waypoints: places.map(\.coordinate), avoid: avoid))
@@ -23,7 +23,7 @@ public struct TripPlan: Sendable {
     /// Two lines for a header: "Casino → Stade Louis II" and "2.3 km, 6 min, avoiding tolls".
     public func summary(_ format: DisplayFormatter) -> String {
         let avoiding = avoid.isEmpty ? "" : ", avoiding \(avoid.words)"
-        return places.map(\.name).joined(separator: " → ") + "\n"
+        return places.map(\.label).joined(separator: " → ") + "\n"
             + "\(format.distance(route.distance)), \(format.duration(route.duration))\(avoiding)"
     }
 }

@@ -1,0 +1,299 @@
+import Foundation
+import GemNavCore
+import GemNavGuidance
+import GemNavNavigation
+import GemNavServices
+import GemNavStorage
+import Observation
+
+/// The navigation screen: it owns the navigation session, feeds it fixes, answers its reroute
+/// requests without blocking the fixes, asks the seed-002 consent once before the first trip,
+/// records trips only with it, and turns the session's events into the view state and the
+/// effects a shell plays (speech, vibration).
+@MainActor @Observable
+public final class NavigationModel {
+    /// Where the trip is.
+    public enum Phase: Sendable, Hashable {
+        /// No trip.
+        case idle
+        /// The recording disclosure is shown; the trip starts once it is answered.
+        case awaitingConsent
+        /// Guiding.
+        case navigating
+        /// Guidance paused by the user.
+        case paused
+        /// At an intermediate stop, waiting to go on.
+        case atStop
+        /// The destination was reached.
+        case arrived
+    }
+
+    /// How guidance reaches the user; changing it keeps the trip.
+    public enum GuidanceMode: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The full screen: banner, route info, speed.
+        case visual
+        /// A large-type glance screen; prompts carry the trip.
+        case voice
+        /// The pocket view: vibration cues (left one pulse, right two…).
+        case haptic
+    }
+
+    /// Something for the shell to play.
+    public enum Effect: Sendable, Hashable {
+        /// Speak this sentence.
+        case speak(String)
+        /// Play this vibration pattern.
+        case vibrate(HapticPattern)
+    }
+
+    /// The location-recording disclosure (seed 002), in GemNav's own words.
+    public struct Disclosure: Sendable, Hashable {
+        public var title = "Save your trips?"
+        public var text = """
+            GemNav can save the route you drive on this device, so you can look back at your trips \
+            and export them as GPX. Trips stay on this device, nothing is sent anywhere, and you \
+            can delete them at any time in Settings. Navigation works the same either way.
+            """
+        public var decline = "No thanks"
+        public var accept = "I Agree"
+    }
+
+    /// What the screen shows.
+    public struct State: Sendable, Hashable {
+        /// Where the trip is.
+        public var phase: Phase = .idle
+        /// Banner, route info, speed overlay.
+        public var screen: NavigationViewState
+        /// The guidance mode.
+        public var mode: GuidanceMode = .visual
+        /// Whether spoken prompts are silenced.
+        public var isMuted = false
+        /// The disclosure, while it awaits an answer.
+        public var disclosure: Disclosure?
+        /// A short notice ("Rerouting…", "New route", "Destination reached").
+        public var notice: String?
+        /// At a stop: "Arrived at X — continue to the next stop?".
+        public var stopQuestion: String?
+        /// Whether this trip is being recorded.
+        public var isRecording = false
+        /// Where the trip goes.
+        public var destinationName = ""
+    }
+
+    /// What the user (or the device) does on this screen.
+    public enum Intent: Sendable, Hashable {
+        /// A GPS fix.
+        case fix(LocationFix)
+        /// The disclosure was answered.
+        case consent(granted: Bool)
+        /// A guidance mode was chosen.
+        case setMode(GuidanceMode)
+        /// The mute button.
+        case toggleMute
+        /// Pause guidance.
+        case pause
+        /// Resume guidance.
+        case resume
+        /// Leave the stop and guide along the next leg.
+        case continueToNextStop
+        /// End the trip.
+        case cancel
+        /// The app went to the background (true) or came back (false).
+        case background(Bool)
+    }
+
+    /// The screen's state.
+    public private(set) var state: State
+    /// Whether the device can vibrate (otherwise cues are spoken, as seed 004's fallback).
+    public var deviceHasHaptics = true
+    /// Whether the platform can vibrate while the app is in the background (a hidden browser
+    /// tab cannot; the iOS shell can, with counted system vibrations).
+    public var vibratesInBackground = false
+    /// Speed (m/s) at which a user at a stop counts as having driven on.
+    public var departureSpeed = 2.0
+
+    private let provider: any RouteProvider
+    private let store: AppStore?
+    private let clock: any NavigationClock
+    private var settings: NavigationSettings
+    private var session: NavigationSession?
+    private var plan: TripPlan?
+    private var log: TripLog?
+    private var effects: [Effect] = []
+    private var inBackground = false
+    private var reroutes: [Task<Void, Never>] = []
+
+    /// Creates the screen. `store` keeps the consent and the recorded trips (nil: never record).
+    public init(provider: any RouteProvider, store: AppStore?, clock: any NavigationClock,
+                settings: NavigationSettings = NavigationSettings(), mode: GuidanceMode = .visual)
+    {
+        self.provider = provider
+        self.store = store
+        self.clock = clock
+        // Every channel is computed; the mode decides what reaches the user, so switching
+        // modes never loses or replays anything.
+        var all = settings
+        all.channels = .all
+        self.settings = all
+        var initial = State(screen: NavigationViewState(format: settings.format))
+        initial.mode = mode
+        state = initial
+    }
+
+    /// Starts guiding along `plan`, after the consent disclosure if it was never answered.
+    public func start(_ plan: TripPlan) {
+        cancelTrip()
+        self.plan = plan
+        // The mode and the mute button are the user's, not the trip's.
+        let (mode, muted) = (state.mode, state.isMuted)
+        state = State(screen: NavigationViewState(format: settings.format))
+        (state.mode, state.isMuted) = (mode, muted)
+        state.destinationName = plan.places.last?.name ?? ""
+        if let store, (try? store.consent) == .awaiting {
+            state.phase = .awaitingConsent
+            state.disclosure = Disclosure()
+            return
+        }
+        begin()
+    }
+
+    /// Handles one intent.
+    public func send(_ intent: Intent) {
+        switch intent {
+        case .fix(let fix): feed(fix)
+        case .consent(let granted):
+            guard state.phase == .awaitingConsent else { return }
+            try? store?.setConsent(granted ? .granted : .denied, at: clock.now)
+            state.disclosure = nil
+            begin()
+        case .setMode(let mode): state.mode = mode
+        case .toggleMute: state.isMuted.toggle()
+        case .pause:
+            guard (try? session?.pause()) != nil else { return }
+            state.phase = .paused
+        case .resume:
+            guard (try? session?.resume()) != nil else { return }
+            state.phase = .navigating
+        case .continueToNextStop: leaveStop()
+        case .cancel:
+            finishRecording()
+            cancelTrip()
+            state.phase = .idle
+            state.notice = nil
+        case .background(let hidden): inBackground = hidden
+        }
+    }
+
+    /// The route being followed (it changes on reroutes), nil without a trip.
+    public var route: Route? { session?.route }
+
+    /// The effects produced since the last call, in order, for the shell to play.
+    public func takeEffects() -> [Effect] {
+        defer { effects = [] }
+        return effects
+    }
+
+    /// Waits for the reroutes in flight (tests and the terminal; a screen just observes).
+    public func settled() async {
+        while let task = reroutes.first {
+            await task.value
+            reroutes.removeFirst()
+        }
+    }
+
+    private func begin() {
+        guard let plan else { return }
+        do {
+            session = try NavigationSession(route: plan.route, settings: settings, clock: clock, avoid: plan.avoid)
+        } catch {
+            state.notice = String(describing: error)
+            state.phase = .idle
+            return
+        }
+        if let store, (try? store.consent) == .granted { log = try? TripLog.open(store) }
+        state.isRecording = log != nil
+        apply(session!.start())
+        state.phase = .navigating
+    }
+
+    private func feed(_ fix: LocationFix) {
+        guard session != nil else { return }
+        if state.phase == .atStop, (fix.speed ?? 0) >= departureSpeed { leaveStop() }
+        guard let update = session?.update(fix) else { return }
+        try? log?.add(fix)
+        apply(update)
+        for case .rerouteNeeded(let request) in update.events { reroute(request) }
+    }
+
+    /// Asks the provider in the background; the session keeps taking fixes meanwhile and
+    /// follows the answer only if it is still the one it waits for.
+    private func reroute(_ request: RerouteRequest) {
+        state.notice = "Rerouting…"
+        let provider = provider
+        reroutes.append(Task { [weak self] in
+            let outcome: Result<Route, any Error>
+            do { outcome = .success(try await provider.route(for: RouteQuery(request))) } catch { outcome = .failure(error) }
+            guard let self else { return }
+            let update: NavigationUpdate?
+            switch outcome {
+            case .success(let route): update = self.session?.acceptReroute(route, for: request.id)
+            case .failure(let error): update = self.session?.rerouteFailed(request.id, reason: String(describing: error))
+            }
+            if let update { self.apply(update) }
+        })
+    }
+
+    private func leaveStop() {
+        guard let update = try? session?.advanceToNextLeg() else { return }
+        state.stopQuestion = nil
+        apply(update)
+    }
+
+    private func apply(_ update: NavigationUpdate) {
+        state.screen.apply(update)
+        for event in update.events {
+            switch event {
+            case .voice(let v):
+                if !state.isMuted { effects.append(.speak(v.text)) }
+            case .haptic(let h):
+                guard state.mode == .haptic else { break }
+                if deviceHasHaptics, !inBackground || vibratesInBackground {
+                    effects.append(.vibrate(h.pattern))
+                } else if !state.isMuted {
+                    effects.append(.speak(h.text))
+                }
+            case .offRoute: state.notice = "Off route"
+            case .reroute(let r): state.notice = r.succeeded ? "New route" : "No new route: \(r.message ?? "")"
+            case .waypointArrived(let w):
+                let name = plan.map { $0.places.indices.contains(w.waypointIndex) ? $0.places[w.waypointIndex].name : "" } ?? ""
+                state.stopQuestion = "Arrived at \(name.isEmpty ? "stop \(w.waypointIndex)" : name) — continue to the next stop?"
+            case .arrived:
+                state.notice = "Destination reached"
+                finishRecording()
+            case .progress, .banner, .rerouteNeeded: break
+            }
+        }
+        switch update.state {
+        case .idle: state.phase = .idle
+        case .navigating: if state.phase != .navigating { state.phase = .navigating }
+        case .paused: state.phase = .paused
+        case .arrivedAtStop: state.phase = .atStop
+        case .complete: state.phase = .arrived
+        }
+    }
+
+    private func finishRecording() {
+        guard let log, let plan else { return }
+        try? log.finish(at: clock.now, origin: plan.places.first?.name ?? "", destination: plan.places.last?.name ?? "")
+        self.log = nil
+        state.isRecording = false
+    }
+
+    private func cancelTrip() {
+        for task in reroutes { task.cancel() }
+        reroutes = []
+        session?.stop()
+        session = nil
+        log = nil
+    }
+}

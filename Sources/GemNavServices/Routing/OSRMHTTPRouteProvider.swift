@@ -87,7 +87,7 @@ public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
     }
 
     /// Sends `request` with `URLSession`.
-    static let urlSessionTransport: Transport = { request in
+    public static let urlSessionTransport: Transport = { request in
         let url = request.url?.absoluteString ?? ""
         let data: Data, response: URLResponse
         do {

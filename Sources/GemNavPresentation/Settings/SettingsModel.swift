@@ -1,0 +1,159 @@
+import Foundation
+import GemNavCore
+import GemNavServices
+import GemNavStorage
+import Observation
+
+/// The settings screen: tier, units, language, voice, haptics, the guidance mode trips start
+/// in, the routing engine (Pro: the embedded one, or an OSRM server checked before it is used)
+/// and the location-recording consent. Every change is saved at once.
+@MainActor @Observable
+public final class SettingsModel {
+    /// Whether the chosen routing server answers.
+    public enum ServerStatus: Sendable, Hashable {
+        /// No server chosen: the embedded engine routes.
+        case embedded
+        /// The server is being checked.
+        case checking
+        /// The server answered; it routes (the embedded engine takes over while it is down).
+        case available
+        /// The server was not switched to, and why.
+        case unavailable(String)
+    }
+
+    /// What the screen shows.
+    public struct State: Sendable, Hashable {
+        /// The settings in force.
+        public var settings: AppSettings
+        /// What the tier allows.
+        public var features: TierFeatures
+        /// The routing server's status.
+        public var server: ServerStatus = .embedded
+        /// The recording consent.
+        public var consent: LocationConsent = .awaiting
+        /// A sentence when a change was refused or could not be saved.
+        public var message: String?
+    }
+
+    /// What the user does on this screen.
+    public enum Intent: Sendable, Hashable {
+        case setTier(Tier)
+        case setUnits(DistanceUnits)
+        case setLanguage(String)
+        case setVoice(Bool)
+        case setHaptics(Bool)
+        case setGuidanceMode(NavigationModel.GuidanceMode)
+        /// An OSRM server's address, or nil for the embedded engine.
+        case setRoutingServer(String?)
+        /// Trips may be recorded (true) or not (false).
+        case setConsent(Bool)
+    }
+
+    /// The screen's state.
+    public private(set) var state: State
+    /// Where the probe asks the server for a road (the map's centre).
+    public var probePoint: Coordinate
+
+    private let persistence: any SettingsPersisting
+    private let store: AppStore?
+    private let probe: ServerProbe
+    private var pending: Task<Void, Never>?
+
+    /// Loads the saved settings (the defaults when none or unreadable).
+    public init(persistence: any SettingsPersisting, store: AppStore?, probe: ServerProbe = ServerProbe(),
+                probePoint: Coordinate)
+    {
+        self.persistence = persistence
+        self.store = store
+        self.probe = probe
+        self.probePoint = probePoint
+        let settings = ((try? persistence.loadSettings()) ?? nil) ?? AppSettings()
+        var initial = State(settings: settings, features: settings.tier.features)
+        initial.server = settings.routingServer == nil ? .embedded : .available
+        initial.consent = (try? store?.consent) ?? .awaiting
+        state = initial
+    }
+
+    /// Handles one intent.
+    public func send(_ intent: Intent) {
+        state.message = nil
+        var s = state.settings
+        switch intent {
+        case .setTier(let tier):
+            s.tier = tier
+            // A server choice is a Pro feature: leaving Pro goes back to the embedded engine.
+            if !tier.features.routingEngineChoice, s.routingServer != nil {
+                s.routingServer = nil
+                state.server = .embedded
+            }
+        case .setUnits(let units): s.units = units
+        case .setLanguage(let language):
+            guard AppSettings.languages.contains(language) else {
+                state.message = "GemNav speaks \(AppSettings.languages.joined(separator: " and ")), not '\(language)'."
+                return
+            }
+            s.language = language
+        case .setVoice(let on): s.voice = on
+        case .setHaptics(let on): s.haptics = on
+        case .setGuidanceMode(let mode): s.guidanceMode = mode
+        case .setRoutingServer(let text): return chooseServer(text)
+        case .setConsent(let granted):
+            do {
+                try store?.setConsent(granted ? .granted : .denied)
+                state.consent = granted ? .granted : .denied
+            } catch {
+                state.message = String(describing: error)
+            }
+            return
+        }
+        save(s)
+    }
+
+    /// Waits for the server check in flight, if any.
+    public func settled() async {
+        await pending?.value
+    }
+
+    private func chooseServer(_ text: String?) {
+        pending?.cancel()
+        let trimmed = text?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !trimmed.isEmpty else {
+            var s = state.settings
+            s.routingServer = nil
+            state.server = .embedded
+            return save(s)
+        }
+        guard state.features.routingEngineChoice else {
+            state.message = "Choosing the routing engine is part of GemNav Pro."
+            return
+        }
+        guard let url = URL(string: trimmed), url.scheme != nil, url.host != nil else {
+            state.server = .unavailable("'\(trimmed)' is not a server address such as http://localhost:5000.")
+            return
+        }
+        state.server = .checking
+        let probe = probe, point = probePoint
+        pending = Task { [weak self] in
+            let problem = await probe.problem(with: url, near: point)
+            guard let self, !Task.isCancelled else { return }
+            if let problem {
+                self.state.server = .unavailable(problem)
+            } else {
+                var s = self.state.settings
+                s.routingServer = url
+                self.state.server = .available
+                self.save(s)
+            }
+        }
+    }
+
+    private func save(_ settings: AppSettings) {
+        do {
+            try persistence.saveSettings(settings)
+            state.settings = settings
+            state.features = settings.tier.features
+        } catch {
+            state.message = "The settings could not be saved: \(error)."
+        }
+    }
+}

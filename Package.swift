@@ -118,8 +118,10 @@ let package = Package(
             name: "GemNavPresentationTests",
             dependencies: [
                 "GemNavPresentation", "GemNavNavigation", "GemNavGuidance", "GemNavRouting", "GemNavCore",
-                "GemNavSearch", "GemNavServices", "GemNavTestSupport", .product(name: "Clocks", package: "swift-clocks"),
-            ]),
+                "GemNavSearch", "GemNavServices", "GemNavStorage", "GemNavTestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            exclude: ["Golden"]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
         .testTarget(
             name: "GemNavServerTests",

@@ -121,6 +121,11 @@ public final class NavigationModel {
     private var log: TripLog?
     private var effects: [Effect] = []
     private var inBackground = false
+    /// Trip time when the notice was set: notices are transient.
+    private var noticeTime = 0.0
+
+    /// Seconds of trip time a notice stays up.
+    static let noticeDuration = 8.0
     private var reroutes: [Task<Void, Never>] = []
 
     /// Creates the screen. `store` keeps the consent and the recorded trips (nil: never record).
@@ -229,6 +234,7 @@ public final class NavigationModel {
     /// follows the answer only if it is still the one it waits for.
     private func reroute(_ request: RerouteRequest) {
         state.notice = "Rerouting…"
+        noticeTime = state.screen.elapsed
         let provider = provider
         reroutes.append(Task { [weak self] in
             let outcome: Result<Route, any Error>
@@ -251,6 +257,9 @@ public final class NavigationModel {
 
     private func apply(_ update: NavigationUpdate) {
         state.screen.apply(update)
+        let shown = state.notice
+        if shown != nil, update.t - noticeTime >= Self.noticeDuration, state.phase != .arrived { state.notice = nil }
+        defer { if state.notice != shown, state.notice != nil { noticeTime = update.t } }
         for event in update.events {
             switch event {
             case .voice(let v):

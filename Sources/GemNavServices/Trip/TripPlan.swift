@@ -11,6 +11,13 @@ public struct TripPlan: Sendable {
     /// Road kinds avoided, kept for reroutes.
     public var avoid: AvoidOptions
 
+    /// A plan for a route already chosen (from a route card).
+    public init(places: [Place], route: Route, avoid: AvoidOptions) {
+        self.places = places
+        self.route = route
+        self.avoid = avoid
+    }
+
     /// Plans the best route through `places` with `provider`.
     /// - Throws: the provider's error (`AppError`, `RoutingError`).
     public static func make(places: [Place], avoid: AvoidOptions, provider: any RouteProvider) async throws

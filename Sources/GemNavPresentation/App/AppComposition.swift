@@ -1,0 +1,106 @@
+import Foundation
+import GemNavCore
+import GemNavGuidance
+import GemNavNavigation
+import GemNavRouting
+import GemNavSearch
+import GemNavServices
+import GemNavStorage
+
+/// The composition root (seed 001's dependency container, without a service locator): it
+/// builds the whole app for an environment, once, and hands each screen exactly the services
+/// it needs.
+public enum AppComposition {
+    /// What the app runs on.
+    public struct Environment: Sendable {
+        /// Route providers by travel profile (at least `.car`).
+        public var providers: [TravelProfile: any RouteProvider]
+        /// Search-ahead, categories, reverse geocoding.
+        public var places: any PlaceSearching
+        /// The app store (consent, trips); nil never records.
+        public var store: AppStore?
+        /// Where settings are kept.
+        public var settings: any SettingsPersisting
+        /// Time for sessions and arrival times.
+        public var clock: any NavigationClock
+        /// Time for debounces and timeouts.
+        public var timer: any Clock<Duration>
+        /// The map's centre before any fix.
+        public var centre: Coordinate
+        /// The zone arrival times are shown in.
+        public var timeZone: TimeZone
+
+        /// An environment from its parts.
+        public init(providers: [TravelProfile: any RouteProvider], places: any PlaceSearching, store: AppStore?,
+                    settings: any SettingsPersisting, clock: any NavigationClock,
+                    timer: any Clock<Duration> = ContinuousClock(), centre: Coordinate, timeZone: TimeZone = .current)
+        {
+            self.providers = providers
+            self.places = places
+            self.store = store
+            self.settings = settings
+            self.clock = clock
+            self.timer = timer
+            self.centre = centre
+            self.timeZone = timeZone
+        }
+
+        /// The live app on imported map data: the embedded engine for every profile imported
+        /// beside it, the offline search index, the store at `storePath`, the wall clock. A
+        /// routing server chosen in Settings (Pro) routes first, with the engine as fallback.
+        /// - Throws: `RoutingError` or `SearchError` for missing or damaged data, `StorageError`
+        ///   for an unusable store.
+        public static func live(data: MapData, profiles: [TravelProfile: MapData] = [:], store: AppStore,
+                                settings: any SettingsPersisting) throws -> Environment
+        {
+            let saved = ((try? settings.loadSettings()) ?? nil) ?? AppSettings()
+            let guidance = GuidanceOptions(language: saved.language, units: saved.units)
+            var providers: [TravelProfile: any RouteProvider] = [:]
+            let engine = try data.loadEngine()
+            let car = EngineRouteProvider(engine: engine, guidance: guidance)
+            if let server = saved.routingServer, saved.tier.features.routingEngineChoice {
+                providers[.car] = FallbackRouteProvider(primary: OSRMHTTPRouteProvider(baseURL: server), fallback: car)
+            } else {
+                providers[.car] = car
+            }
+            for (profile, other) in profiles where profile != .car {
+                providers[profile] = EngineRouteProvider(engine: try other.loadEngine(), guidance: guidance)
+            }
+            guard let index = try data.loadSearchIndex() else {
+                throw AppError(.searchUnavailable(place: "", indexPath: data.searchIndexURL.path))
+            }
+            return Environment(providers: providers, places: IndexPlaceSearch(index: index), store: store,
+                               settings: settings, clock: SystemClock(), centre: index.centre)
+        }
+    }
+
+    /// The app, built for `environment`.
+    @MainActor
+    public static func build(_ environment: Environment) -> AppModel {
+        let settings = SettingsModel(persistence: environment.settings, store: environment.store,
+                                     probePoint: environment.centre)
+        let saved = settings.state.settings
+        let format = DisplayFormatter(language: saved.language, units: saved.units)
+        var navigationSettings = NavigationSettings()
+        navigationSettings.units = saved.units
+        navigationSettings.language = saved.language
+        let navigation = NavigationModel(provider: environment.providers[.car] ?? UnavailableProvider(),
+                                         store: environment.store, clock: environment.clock,
+                                         settings: navigationSettings, mode: saved.guidanceMode)
+        navigation.deviceHasHaptics = saved.haptics
+        return AppModel(
+            map: MapModel(centre: environment.centre),
+            search: SearchModel(places: environment.places, clock: environment.timer),
+            planning: RoutePlanningModel(providers: environment.providers, clock: environment.clock, format: format,
+                                         timeZone: environment.timeZone),
+            navigation: navigation, settings: settings)
+    }
+}
+
+/// Stands in when an environment has no car routing: every request says so.
+struct UnavailableProvider: RouteProvider {
+    var name: String { "no routing engine" }
+    func routes(for query: RouteQuery) async throws -> [Route] {
+        throw AppError(.noRoute("This map has no car routing data: import it with `gemnav import FILE --profile car`."))
+    }
+}

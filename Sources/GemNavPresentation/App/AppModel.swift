@@ -1,0 +1,119 @@
+import Foundation
+import GemNavCore
+import GemNavNavigation
+import GemNavServices
+import Observation
+
+/// The whole app as one model: its screens, which one is shown, and the moves between them
+/// (search → route card → navigation), built once by `AppComposition` for a tier and an
+/// environment. Front ends show `screen` and the screens' states and send intents; none of
+/// them decides anything.
+@MainActor @Observable
+public final class AppModel {
+    /// The screens.
+    public enum Screen: String, Sendable, Hashable, CaseIterable {
+        case map, search, planning, navigation, settings, places
+    }
+
+    /// Something for the shell to do outside the app.
+    public enum Effect: Sendable, Hashable {
+        /// Open this URL (the external-maps hand-off).
+        case openURL(URL)
+    }
+
+    /// What the user (or the device) does at the app level.
+    public enum Intent: Sendable, Hashable {
+        /// Show a screen.
+        case open(Screen)
+        /// "Directions" on the search screen: plan a route to the chosen destination.
+        case directions
+        /// "Start" on the route card: navigate the selected route.
+        case startNavigation
+        /// A position fix from the device (or the simulated drive).
+        case located(LocationFix)
+        /// Hand the planned trip to another maps app.
+        case handOff(ExternalMapsLink.Target)
+        /// The trip is over (arrived and dismissed, or cancelled): back to the map.
+        case endTrip
+    }
+
+    /// The screen shown.
+    public private(set) var screen: Screen = .map
+    /// The map around the user.
+    public let map: MapModel
+    /// Search.
+    public let search: SearchModel
+    /// The route card.
+    public let planning: RoutePlanningModel
+    /// Turn-by-turn.
+    public let navigation: NavigationModel
+    /// Settings.
+    public let settings: SettingsModel
+
+    private var effects: [Effect] = []
+
+    /// Assembles the screens (see `AppComposition` for how they are built).
+    public init(map: MapModel, search: SearchModel, planning: RoutePlanningModel, navigation: NavigationModel,
+                settings: SettingsModel)
+    {
+        self.map = map
+        self.search = search
+        self.planning = planning
+        self.navigation = navigation
+        self.settings = settings
+    }
+
+    /// What the tier allows now.
+    public var features: TierFeatures { settings.state.features }
+
+    /// Handles one intent.
+    public func send(_ intent: Intent) {
+        switch intent {
+        case .open(let screen):
+            self.screen = screen
+        case .directions:
+            guard let destination = search.state.destination else { return }
+            planning.send(.setDestination(destination))
+            screen = .planning
+        case .startNavigation:
+            guard let plan = tripPlan() else { return }
+            planning.send(.navigationStarted)
+            navigation.start(plan)
+            map.isNavigating = true
+            screen = .navigation
+        case .located(let fix):
+            map.send(.located(fix))
+            guard map.canLocate else { return }
+            planning.currentLocation = fix.coordinate
+            if let course = fix.course, (fix.speed ?? 0) > 2 { planning.currentHeading = course }
+            search.origin = fix.coordinate
+            if screen == .navigation { navigation.send(.fix(fix)) }
+        case .handOff(let target):
+            guard features.externalMapsHandOff, let destination = planning.state.destination else { return }
+            let mode: ExternalMapsLink.Mode = planning.state.mode == .foot
+                ? .walking : planning.state.mode == .bicycle ? .bicycling : .driving
+            effects.append(.openURL(ExternalMapsLink.url(target, to: destination.coordinate,
+                                                         via: planning.state.stops.map(\.coordinate), mode: mode)))
+        case .endTrip:
+            navigation.send(.cancel)
+            planning.send(.reset)
+            map.isNavigating = false
+            screen = .map
+        }
+    }
+
+    /// The effects produced since the last call, in order.
+    public func takeEffects() -> [Effect] {
+        defer { effects = [] }
+        return effects
+    }
+
+    /// The trip the route card describes: its places, the selected route, its avoid options.
+    private func tripPlan() -> TripPlan? {
+        let card = planning.state
+        guard let selected = card.selectedRoute, let destination = card.destination else { return nil }
+        let origin = card.origin ?? Place(name: "My position", coordinate: selected.route.legs.first?.steps.first?.maneuver.location
+            ?? destination.coordinate)
+        return TripPlan(places: [origin] + card.stops + [destination], route: selected.route, avoid: card.avoid)
+    }
+}

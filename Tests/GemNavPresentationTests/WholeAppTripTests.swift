@@ -1,0 +1,145 @@
+import Clocks
+import Foundation
+import GemNavCore
+import GemNavNavigation
+import GemNavPresentation
+import GemNavRouting
+import GemNavServices
+import GemNavStorage
+import GemNavTestSupport
+import Testing
+
+/// The embedded Monaco map imported once for these tests (graph and search index).
+enum MonacoData {
+    static let data: Result<MapData, any Error> = Result {
+        let dir = TestData.temporary("presentation-monaco")
+        try? FileManager.default.removeItem(at: dir)
+        let data = MapData(directory: dir)
+        _ = try GraphImporter(profile: .car).importGraph(from: TestData.embeddedMonaco, to: dir)
+        try SearchIndexImport.build(from: TestData.embeddedMonaco, to: data.searchIndexURL, progress: { _, _ in })
+        return data
+    }
+}
+
+/// The whole app driven as a person uses it, on the embedded Monaco map: search "casino",
+/// choose the second route, start, agree to recording, switch to the pocket mode, miss a turn,
+/// get a new route, arrive. The sequence of what the screens show is compared with a reviewed
+/// snapshot (`Golden/monaco-app-trip.txt`; `GEMNAV_RECORD_GOLDEN=1` rewrites it).
+@MainActor @Suite struct WholeAppTripTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Golden/monaco-app-trip.txt")
+    /// Fontvieille, by the Stade Louis II.
+    static let start = Coordinate(latitude: 43.7280, longitude: 7.4150)
+
+    @Test func searchToArrivalOnMonaco() async throws {
+        let data = try MonacoData.data.get()
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let timer = TestClock()
+        let store = try AppStore.inMemory()
+        let engine = EngineRouteProvider(engine: try data.loadEngine())
+        let index = try #require(try data.loadSearchIndex())
+        let app = AppComposition.build(AppComposition.Environment(
+            providers: [.car: engine], places: IndexPlaceSearch(index: index), store: store,
+            settings: InMemorySettings(), clock: clock, timer: timer, centre: index.centre, timeZone: .gmt))
+        var log = ScreenLog()
+
+        app.map.send(.permissionChanged(.whenInUse))
+        app.send(.located(LocationFix(coordinate: Self.start, horizontalAccuracy: 5, timestamp: clock.now)))
+        app.send(.open(.search))
+        for prefix in ["c", "ca", "cas", "casi", "casin", "casino"] { app.search.send(.typed(prefix)) }
+        await timer.advance(by: .seconds(1))
+        await app.search.settled()
+        log.record(app)
+        let casino = try #require(app.search.state.results.first { $0.name == "Casino de Monte Carlo" })
+        app.search.send(.picked(casino))
+        app.send(.directions)
+        await app.planning.settled()
+        log.record(app)
+        try #require(app.planning.state.routes.count >= 2, "Monaco offers an alternative for this trip")
+        app.planning.send(.select(1))
+        log.record(app)
+        app.send(.startNavigation)
+        log.record(app)
+        #expect(app.navigation.state.phase == .awaitingConsent)
+        app.navigation.send(.consent(granted: true))
+        log.record(app)
+
+        var options = SimulationOptions()
+        options.missedTurn = 2
+        options.noiseMeters = 4
+        options.seed = 5
+        let chosen = try #require(app.navigation.route)
+        var simulator = try RouteSimulator(route: chosen, options: options)
+        var followed = chosen
+        var effects: [NavigationModel.Effect] = []
+        var n = 0
+        while let fix = simulator.next(), n < 3_000 {
+            n += 1
+            clock.set(to: fix.timestamp)
+            if n == 20 { app.navigation.send(.setMode(.haptic)) }
+            app.send(.located(fix))
+            log.record(app)
+            await app.navigation.settled()
+            if let route = app.navigation.route, route != followed {
+                followed = route
+                try simulator.follow(route)
+            }
+            effects += app.navigation.takeEffects()
+            log.record(app)
+        }
+        #expect(app.navigation.state.phase == .arrived && app.navigation.state.notice == "Destination reached")
+        #expect(effects.contains(.vibrate(HapticPattern.pattern(for: .arrival))))
+        #expect(try store.trips().count == 1)
+        try log.check(against: Self.golden)
+    }
+}
+
+/// One line per change of what the screens show.
+struct ScreenLog {
+    private(set) var lines: [String] = []
+
+    @MainActor
+    mutating func record(_ app: AppModel) {
+        var parts = ["\(app.screen.rawValue)"]
+        switch app.screen {
+        case .search:
+            let s = app.search.state
+            parts.append("query=\(s.query) results=\(s.results.prefix(3).map(\.name).joined(separator: " | "))")
+        case .planning:
+            let p = app.planning.state
+            parts.append("phase=\(p.phase) selected=\(p.selected) routes=" + p.routes.map {
+                "\($0.durationText)/\($0.distanceText)/via \($0.via)"
+            }.joined(separator: " ; "))
+        case .navigation:
+            let n = app.navigation.state
+            let b = n.screen.banner
+            parts.append("phase=\(n.phase) mode=\(n.mode.rawValue)")
+            parts.append("banner=\(b.map { "\($0.icon.rawValue) \($0.instruction)" } ?? "-")")
+            parts.append("street=\(n.screen.street) offRoute=\(n.screen.isOffRoute)")
+            parts.append("notice=\(n.notice ?? "-") recording=\(n.isRecording)")
+        default:
+            break
+        }
+        let line = parts.joined(separator: " · ")
+        if lines.last != line { lines.append(line) }
+    }
+
+    func check(against url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let text = lines.joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["GEMNAV_RECORD_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let want = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let got = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = (0..<min(got.count, want.count)).first { got[$0] != want[$0] }
+        if let i = first ?? (got.count == want.count ? nil : min(got.count, want.count)) {
+            Issue.record("""
+                screen \(i + 1) differs from \(url.lastPathComponent) (GEMNAV_RECORD_GOLDEN=1 rewrites it):
+                  golden: \(i < want.count ? String(want[i]) : "<end>")
+                  got:    \(i < got.count ? String(got[i]) : "<end>")
+                """, sourceLocation: sourceLocation)
+        }
+    }
+}

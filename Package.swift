@@ -88,7 +88,7 @@ let package = Package(
             name: "gemnav-bench",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavServices",
+                "GemNavNavigation", "GemNavServices", "GemNavPresentation", "GemNavStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),

@@ -7,7 +7,7 @@ import GRDB
 /// name the version it refuses.
 enum AppSchema {
     /// The highest schema version this build reads and writes.
-    static let version = 1
+    static let version = 2
 
     /// The migrations, oldest first. Never edit a shipped migration: append a new one.
     static var migrator: DatabaseMigrator {
@@ -46,6 +46,42 @@ enum AppSchema {
                 CREATE INDEX fix_trip_time ON fix (tripId, timestamp);
 
                 PRAGMA user_version = 1;
+                """)
+        }
+        migrator.registerMigration("v2 favourites, recent destinations and settings") { db in
+            try db.execute(sql: """
+                CREATE TABLE favourite (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL CHECK (kind IN ('home', 'work', 'named')),
+                    name TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    subtitle TEXT,
+                    createdAt REAL NOT NULL
+                );
+                -- At most one Home and one Work, whatever a caller does.
+                CREATE UNIQUE INDEX favourite_one_home_one_work ON favourite (kind) WHERE kind != 'named';
+
+                CREATE TABLE recentDestination (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    subtitle TEXT,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    lastUsedAt REAL NOT NULL,
+                    useCount INTEGER NOT NULL CHECK (useCount >= 1)
+                );
+                CREATE INDEX recentDestination_name ON recentDestination (name);
+
+                -- One JSON document per key; its shape is the app's, versioned by the app.
+                CREATE TABLE setting (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    json TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    updatedAt REAL NOT NULL
+                );
+
+                PRAGMA user_version = 2;
                 """)
         }
         return migrator

@@ -12,6 +12,22 @@ extension AppStore {
         }
     }
 
+    /// One page of the trip history, newest first, for a list that loads as it scrolls.
+    ///
+    /// Recorded trips are never dropped to make room: the history keeps every trip until the
+    /// user deletes it, so it can grow long.
+    ///
+    /// - Parameters:
+    ///   - limit: At most this many trips.
+    ///   - offset: How many of the newest to skip (the rows already shown).
+    public func trips(limit: Int, offset: Int = 0) throws(StorageError) -> [TripSummary] {
+        try read { db in
+            try Row.fetchAll(db, sql: Self.summarySelect + " ORDER BY t.startedAt DESC, t.id DESC LIMIT ? OFFSET ?",
+                             arguments: [max(0, limit), max(0, offset)])
+                .map(Self.summary(from:))
+        }
+    }
+
     /// The summary of one trip, or nil when no trip has this id.
     public func trip(_ id: TripID) throws(StorageError) -> TripSummary? {
         try read { db in try Self.fetchSummary(id, db) }

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// The app's SQLite store: the location-recording consent and the recorded trips.
+/// The app's SQLite store: the location-recording consent, recorded trips, favourites, recent
+/// destinations and settings.
 ///
 /// One `AppStore` owns one GRDB `DatabaseQueue`, which serialises every access, so the store
 /// can be shared freely between tasks and threads. Every change runs in a transaction: a

@@ -25,6 +25,16 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         case finishBeforeStart(TripID)
         /// Fix number `index` of the batch is invalid; nothing of the batch was stored.
         case invalidFix(index: Int, reason: InvalidFixReason)
+        /// No favourite with this id is stored (never was, or it was deleted).
+        case favouriteNotFound(FavouriteID)
+        /// A favourite or a recent destination cannot be stored as given; nothing was changed.
+        case invalidPlace(InvalidPlaceReason)
+        /// The setting under `key` could not be encoded as JSON (e.g. a NaN number); the stored
+        /// value, if any, was kept.
+        case unencodableSetting(key: String, reason: String)
+        /// The setting under `key`, written with shape `version`, does not decode as the type
+        /// asked for; the caller can fall back to its defaults. The stored value was kept.
+        case unreadableSetting(key: String, version: Int, reason: String)
         /// Any other SQLite failure (disk full, read-only file…), with SQLite's result code.
         case sqlite(code: Int32, message: String)
     }
@@ -41,6 +51,14 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         case course
         /// Timestamp not a finite time.
         case timestamp
+    }
+
+    /// Why a place (favourite or recent destination) cannot be stored.
+    public enum InvalidPlaceReason: String, Sendable, Hashable {
+        /// The name is empty or only whitespace.
+        case emptyName
+        /// Latitude or longitude not finite or outside the WGS84 range.
+        case coordinate
     }
 
     /// What went wrong.
@@ -74,6 +92,17 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
             return "Trip \(id) cannot finish before it started"
         case .invalidFix(let index, let reason):
             return "Fix \(index) of the batch has an invalid \(reason.rawValue); no fix of the batch was stored"
+        case .favouriteNotFound(let id):
+            return "No favourite with id \(id)"
+        case .invalidPlace(.emptyName):
+            return "A place needs a name that is not empty; nothing was stored"
+        case .invalidPlace(.coordinate):
+            return "A place needs a valid coordinate (latitude -90…90, longitude -180…180); nothing was stored"
+        case .unencodableSetting(let key, let reason):
+            return "The setting '\(key)' cannot be stored as JSON: \(reason); the stored value was kept"
+        case .unreadableSetting(let key, let version, let reason):
+            return "The setting '\(key)' (version \(version)) cannot be read: \(reason); "
+                + "use the defaults, the stored value was kept"
         case .sqlite(let code, let message):
             return "SQLite error \(code): \(message)"
         }

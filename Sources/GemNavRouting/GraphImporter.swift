@@ -130,6 +130,7 @@ public struct GraphImporter: Sendable {
             if attr.isMotorway { flags |= EdgeFlags.motorway }
             if attr.isFerry { flags |= EdgeFlags.ferry }
             if isBig[e] { flags |= EdgeFlags.bigComponent }
+            if !attr.isStartpoint { flags |= EdgeFlags.notStartpoint }
             edgeFlags.append(flags)
         }
         let box = BoundingBox(min: Coordinate(latitude: layout.minLat, longitude: layout.minLon),
@@ -191,4 +192,6 @@ enum EdgeFlags {
     // The avoidable kinds share AvoidOptions' bits, so a request's options mask edges directly.
     static let toll = AvoidOptions.tolls.rawValue, motorway = AvoidOptions.motorways.rawValue
     static let ferry = AvoidOptions.ferries.rawValue, bigComponent: UInt8 = 8
+    /// Waypoints are never snapped onto it (ferries, private service roads).
+    static let notStartpoint: UInt8 = 16
 }

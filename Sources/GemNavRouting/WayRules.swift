@@ -17,6 +17,9 @@ struct WayAttributes: Hashable, Sendable {
     var isToll: Bool
     /// A motorway or motorway link (for avoid=motorways).
     var isMotorway: Bool
+    /// Whether a route may start or end on it: not on a ferry or train, nor on a private
+    /// service road (OSRM's `is_startpoint`).
+    var isStartpoint: Bool
     /// Road attributes in node order.
     var forwardRoad: RoadInfo
     /// Road attributes against node order.
@@ -132,6 +135,7 @@ extension Profile {
             isRestricted: access.map { restrictedAccess.contains($0) } ?? false,
             ferryDuration: ferryDuration, isToll: tags["toll"] == "yes",
             isMotorway: highway == "motorway" || highway == "motorway_link",
+            isStartpoint: !isFerry && !(highway == "service" && access == "private"),
             forwardRoad: road(forward: true, limit: limits.0),
             backwardRoad: road(forward: false, limit: limits.1))
     }

@@ -105,10 +105,11 @@ public struct GraphImporter: Sendable {
         }
         var roads = RoadTableBuilder()
         var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)
+        let rings = RingKinds.classify(net, incidence: incidence)
         for e in 0..<net.edgeCount {
             let attr = net.attributes[Int(net.edgeAttributes[e])]
-            edgeRoadIndex[2 * e] = roads.index(of: attr.forwardRoad)
-            edgeRoadIndex[2 * e + 1] = roads.index(of: attr.backwardRoad)
+            edgeRoadIndex[2 * e] = roads.index(of: attr.forwardRoad.onRing(rings[e]))
+            edgeRoadIndex[2 * e + 1] = roads.index(of: attr.backwardRoad.onRing(rings[e]))
         }
         // Everything a route needs about a junction's roads, side by side and in bearing
         // order, so assembling a route reads one short run of memory per junction.
@@ -194,4 +195,16 @@ enum EdgeFlags {
     static let ferry = AvoidOptions.ferries.rawValue, bigComponent: UInt8 = 8
     /// Waypoints are never snapped onto it (ferries, private service roads).
     static let notStartpoint: UInt8 = 16
+}
+
+extension RoadInfo {
+    /// The road as guidance should announce it on a ring of this kind (unchanged off rings).
+    func onRing(_ kind: RingKind?) -> RoadInfo {
+        guard let kind else { return self }
+        var road = self
+        road.isRoundabout = kind != .none
+        road.isRotary = kind == .rotary
+        road.isRoundaboutIntersection = kind == .intersection
+        return road
+    }
 }

@@ -82,14 +82,11 @@ enum ManeuverClassifier {
         }
     }
 
-    /// Whether two roads are the same road for announcement purposes: equal names, or an
-    /// equal ref where one side has no name (OSRM does not announce "new name" then).
+    /// Whether two roads are the same road for announcement purposes (OSRM's name-change
+    /// rules, `NameChange`), or share a route number where one side has no name.
     static func sameRoad(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
-        if !a.name.isEmpty && a.name == b.name { return true }
-        if a.name.isEmpty || b.name.isEmpty {
-            if !a.ref.isEmpty && sharesRef(a.ref, b.ref) { return true }
-            return a.name.isEmpty && b.name.isEmpty && b.ref.isEmpty
-        }
+        if !NameChange.isAnnounced(from: a, to: b) { return true }
+        if a.name.isEmpty || b.name.isEmpty { return !a.ref.isEmpty && sharesRef(a.ref, b.ref) }
         return false
     }
 

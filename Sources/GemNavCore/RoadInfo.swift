@@ -130,8 +130,12 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public var mode: TravelMode
     /// Part of a roundabout (`junction=roundabout`/`circular`).
     public var isRoundabout: Bool
-    /// A large or named roundabout, announced as a rotary (`junction=circular` or named).
+    /// A large roundabout with a name of its own, or a named `junction=circular` ring,
+    /// announced as a rotary.
     public var isRotary: Bool
+    /// A small roundabout with a few well-separated exits, announced as a single
+    /// `roundabout turn` (OSRM's roundabout intersection).
+    public var isRoundaboutIntersection: Bool
     /// `toll=yes`.
     public var isToll: Bool
     /// Legal speed limit in km/h, nil when unknown or none.
@@ -141,7 +145,8 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public init(name: String = "", ref: String = "", destinations: String = "",
                 destinationRef: String = "", exits: String = "", roadClass: RoadClass = .road,
                 mode: TravelMode = .driving, isRoundabout: Bool = false, isRotary: Bool = false,
-                isToll: Bool = false, turnLanes: String = "", speedLimitKmh: Double? = nil)
+                isRoundaboutIntersection: Bool = false, isToll: Bool = false, turnLanes: String = "",
+                speedLimitKmh: Double? = nil)
     {
         labels = .make(name: name, ref: ref, destinations: destinations, destinationRef: destinationRef, exits: exits,
                        turnLanes: turnLanes)
@@ -149,6 +154,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         self.mode = mode
         self.isRoundabout = isRoundabout
         self.isRotary = isRotary
+        self.isRoundaboutIntersection = isRoundaboutIntersection
         self.isToll = isToll
         self.speedLimitKmh = speedLimitKmh
     }
@@ -165,12 +171,12 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     /// roads a route merely passes.
     public var withoutSignage: RoadInfo {
         RoadInfo(roadClass: roadClass, mode: mode, isRoundabout: isRoundabout, isRotary: isRotary,
-                 isToll: isToll, speedLimitKmh: speedLimitKmh)
+                 isRoundaboutIntersection: isRoundaboutIntersection, isToll: isToll, speedLimitKmh: speedLimitKmh)
     }
 
     public static func == (a: RoadInfo, b: RoadInfo) -> Bool {
         a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout
-            && a.isRotary == b.isRotary && a.isToll == b.isToll && a.speedLimitKmh == b.speedLimitKmh
+            && a.isRotary == b.isRotary && a.isRoundaboutIntersection == b.isRoundaboutIntersection && a.isToll == b.isToll && a.speedLimitKmh == b.speedLimitKmh
             && a.labels.same(as: b.labels)
     }
 
@@ -184,6 +190,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         hasher.combine(mode)
         hasher.combine(isRoundabout)
         hasher.combine(isRotary)
+        hasher.combine(isRoundaboutIntersection)
         hasher.combine(isToll)
         hasher.combine(turnLanes)
         hasher.combine(speedLimitKmh)
@@ -191,6 +198,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case name, ref, destinations, destinationRef, exits, roadClass, mode, isRoundabout, isRotary, isToll
+        case isRoundaboutIntersection
         case turnLanes, speedLimitKmh
     }
 
@@ -204,6 +212,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
                   mode: try c.decode(TravelMode.self, forKey: .mode),
                   isRoundabout: try c.decode(Bool.self, forKey: .isRoundabout),
                   isRotary: try c.decode(Bool.self, forKey: .isRotary),
+                  isRoundaboutIntersection: try c.decodeIfPresent(Bool.self, forKey: .isRoundaboutIntersection) ?? false,
                   isToll: try c.decode(Bool.self, forKey: .isToll),
                   turnLanes: try c.decode(String.self, forKey: .turnLanes),
                   speedLimitKmh: try c.decodeIfPresent(Double.self, forKey: .speedLimitKmh))
@@ -220,6 +229,8 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         try c.encode(mode, forKey: .mode)
         try c.encode(isRoundabout, forKey: .isRoundabout)
         try c.encode(isRotary, forKey: .isRotary)
+        // Written only when set, so road info saved before the field existed reads the same.
+        if isRoundaboutIntersection { try c.encode(true, forKey: .isRoundaboutIntersection) }
         try c.encode(isToll, forKey: .isToll)
         try c.encode(turnLanes, forKey: .turnLanes)
         try c.encodeIfPresent(speedLimitKmh, forKey: .speedLimitKmh)

@@ -66,14 +66,27 @@ enum ManeuverClassifier {
     /// Branches within this many degrees of straight compete at a fork.
     static let forkTolerance = 40.0
 
-    /// Whether two roads are the same road for announcement purposes: equal names, or an
-    /// equal ref where one side has no name (OSRM does not announce "new name" then).
-    static func sameRoad(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
-        if !a.name.isEmpty && a.name == b.name { return true }
-        if a.name.isEmpty || b.name.isEmpty {
-            if !a.ref.isEmpty && sharesRef(a.ref, b.ref) { return true }
-            return a.name.isEmpty && b.name.isEmpty && b.ref.isEmpty
+    /// OSRM's direction for a turn angle (its `getTurnDirection`): narrower "slight" and
+    /// "straight" bands than `ManeuverModifier(turnAngle:)`, used where OSRM reports the raw
+    /// angle (entering and leaving roundabouts).
+    static func direction(_ angle: Double) -> ManeuverModifier {
+        switch angle {
+        case ...(-180), 180...: return .uturn
+        case ..<(-120): return .sharpLeft
+        case ..<(-40): return .left
+        case ..<(-10): return .slightLeft
+        case ...10: return .straight
+        case ...40: return .slightRight
+        case ...120: return .right
+        default: return .sharpRight
         }
+    }
+
+    /// Whether two roads are the same road for announcement purposes (OSRM's name-change
+    /// rules, `NameChange`), or share a route number where one side has no name.
+    static func sameRoad(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
+        if !NameChange.isAnnounced(from: a, to: b) { return true }
+        if a.name.isEmpty || b.name.isEmpty { return !a.ref.isEmpty && sharesRef(a.ref, b.ref) }
         return false
     }
 

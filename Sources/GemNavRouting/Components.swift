@@ -2,8 +2,12 @@
 /// component, as OSRM does, so a point beside a one-way trap or a tiny disconnected car
 /// park still routes, while two points on the same island route on the island.
 enum Components {
+    static let bigSize = 1000
+
     /// Component id per directed edge (iterative Tarjan), and per road edge whether either
-    /// direction lies in a big component (the largest, or one of at least 1,000 directed edges).
+    /// direction lies in a big component: one of at least `bigSize` directed edges, OSRM's
+    /// `small_component_size`. A small map has no big component at all, and then every
+    /// waypoint stays on its nearest road, as in OSRM.
     static func label(_ graph: EdgeBasedGraph, edgeCount: Int) -> (component: [Int32], isBig: [Bool]) {
         let n = graph.nodeCount
         var index = [Int32](repeating: -1, count: n)
@@ -46,13 +50,11 @@ enum Components {
         }
         var size = [Int](repeating: 0, count: Int(components))
         for v in 0..<n where graph.nodeWeight[v] != EdgeBasedGraph.closed { size[Int(component[v])] += 1 }
-        let largest = size.max() ?? 0
-        let bigEnough = min(1000, largest)
         var isBig = [Bool](repeating: false, count: edgeCount)
         var edgeComponent = [Int32](repeating: -1, count: edgeCount)
         for e in 0..<edgeCount {
             for v in [2 * e, 2 * e + 1] where graph.nodeWeight[v] != EdgeBasedGraph.closed {
-                if size[Int(component[v])] >= bigEnough { isBig[e] = true }
+                if size[Int(component[v])] >= bigSize { isBig[e] = true }
                 if edgeComponent[e] < 0 || isBig[e] { edgeComponent[e] = component[v] }
             }
         }

@@ -67,10 +67,21 @@ extension RoadNetwork {
         let attr = attributes[Int(edgeAttributes[e])]
         let speed = backward ? attr.backwardSpeed : attr.forwardSpeed
         guard speed > 0 else { return (EdgeBasedGraph.closed, EdgeBasedGraph.closed) }
-        var seconds = attr.ferryDuration != nil ? Double(edgeFerrySeconds[e]) : Double(edgeLength[e]) / (speed / 3.6)
+        var seconds = attr.ferryDuration != nil ? Double(edgeFerrySeconds[e]) : segmentSeconds(edge: e, speed: speed)
         seconds += Double(edgeSignalDelay[e])
         let ms = Swift.max(1, (seconds * 1000).rounded())
         return (UInt32(Swift.min(ms * attr.weightFactor, 4e9)), UInt32(Swift.min(ms, 4e9)))
+    }
+
+    /// Seconds to drive edge `e` at `speed` km/h, each OSM segment rounded to 0.1 s (at least
+    /// 0.1 s) as OSRM stores it, so whole-edge durations add up to OSRM's.
+    private func segmentSeconds(edge e: Int, speed: Double) -> Double {
+        var tenths = 0.0
+        for i in Int(edgeGeometryOffset[e])..<(Int(edgeGeometryOffset[e + 1]) - 1) {
+            let metres = Geodesy.distance(coordinate(ofGeometry: i), coordinate(ofGeometry: i + 1))
+            tenths += Swift.max(1, (metres / (speed / 3.6) * 10).rounded())
+        }
+        return tenths / 10
     }
 }
 

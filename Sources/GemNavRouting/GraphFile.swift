@@ -7,7 +7,7 @@ import Foundation
 enum GraphFile {
     static let magic = Array("GEMNAVRG".utf8)
     /// Bumped whenever the layout or meaning of any section changes.
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
     static let fileName = "graph.gemnav"
 
     /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy

@@ -105,10 +105,11 @@ public struct GraphImporter: Sendable {
         }
         var roads = RoadTableBuilder()
         var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)
+        let rings = RingKinds.classify(net, incidence: incidence)
         for e in 0..<net.edgeCount {
             let attr = net.attributes[Int(net.edgeAttributes[e])]
-            edgeRoadIndex[2 * e] = roads.index(of: attr.forwardRoad)
-            edgeRoadIndex[2 * e + 1] = roads.index(of: attr.backwardRoad)
+            edgeRoadIndex[2 * e] = roads.index(of: attr.forwardRoad.onRing(rings[e]))
+            edgeRoadIndex[2 * e + 1] = roads.index(of: attr.backwardRoad.onRing(rings[e]))
         }
         // Everything a route needs about a junction's roads, side by side and in bearing
         // order, so assembling a route reads one short run of memory per junction.
@@ -130,6 +131,7 @@ public struct GraphImporter: Sendable {
             if attr.isMotorway { flags |= EdgeFlags.motorway }
             if attr.isFerry { flags |= EdgeFlags.ferry }
             if isBig[e] { flags |= EdgeFlags.bigComponent }
+            if !attr.isStartpoint { flags |= EdgeFlags.notStartpoint }
             edgeFlags.append(flags)
         }
         let box = BoundingBox(min: Coordinate(latitude: layout.minLat, longitude: layout.minLon),
@@ -191,4 +193,18 @@ enum EdgeFlags {
     // The avoidable kinds share AvoidOptions' bits, so a request's options mask edges directly.
     static let toll = AvoidOptions.tolls.rawValue, motorway = AvoidOptions.motorways.rawValue
     static let ferry = AvoidOptions.ferries.rawValue, bigComponent: UInt8 = 8
+    /// Waypoints are never snapped onto it (ferries, private service roads).
+    static let notStartpoint: UInt8 = 16
+}
+
+extension RoadInfo {
+    /// The road as guidance should announce it on a ring of this kind (unchanged off rings).
+    func onRing(_ kind: RingKind?) -> RoadInfo {
+        guard let kind else { return self }
+        var road = self
+        road.isRoundabout = kind != .none
+        road.isRotary = kind == .rotary
+        road.isRoundaboutIntersection = kind == .intersection
+        return road
+    }
 }

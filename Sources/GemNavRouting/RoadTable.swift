@@ -10,7 +10,7 @@ struct RoadRecord: BitwiseCopyable {
     /// km/h; NaN when unknown.
     var speedLimit: Float
 
-    static let roundabout: UInt8 = 1, rotary: UInt8 = 2, toll: UInt8 = 4
+    static let roundabout: UInt8 = 1, rotary: UInt8 = 2, toll: UInt8 = 4, roundaboutIntersection: UInt8 = 8
 }
 
 /// Collects the distinct `RoadInfo` values of a graph and their strings for writing.
@@ -36,6 +36,7 @@ struct RoadTableBuilder {
         var flags: UInt8 = 0
         if road.isRoundabout { flags |= RoadRecord.roundabout }
         if road.isRotary { flags |= RoadRecord.rotary }
+        if road.isRoundaboutIntersection { flags |= RoadRecord.roundaboutIntersection }
         if road.isToll { flags |= RoadRecord.toll }
         let record = RoadRecord(
             name: id(road.name), ref: id(road.ref), destinations: id(road.destinations),
@@ -66,7 +67,8 @@ struct RoadTableBuilder {
             destinationRef: string(r.destinationRef), exits: string(r.exits),
             roadClass: RoadClass.allCases[Int(r.roadClass) % RoadClass.allCases.count],
             mode: modes[Int(r.mode) % modes.count], isRoundabout: r.flags & RoadRecord.roundabout != 0,
-            isRotary: r.flags & RoadRecord.rotary != 0, isToll: r.flags & RoadRecord.toll != 0,
+            isRotary: r.flags & RoadRecord.rotary != 0,
+            isRoundaboutIntersection: r.flags & RoadRecord.roundaboutIntersection != 0, isToll: r.flags & RoadRecord.toll != 0,
             turnLanes: string(r.turnLanes), speedLimitKmh: r.speedLimit.isNaN ? nil : Double(r.speedLimit))
     }
 }

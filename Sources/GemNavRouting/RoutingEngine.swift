@@ -44,24 +44,28 @@ public final class RoutingEngine: @unchecked Sendable {
             var legs: [RoutePath.Leg] = []
             var arrival: Int32?
             var firstPath: EdgePath?
+            var used: [Snap] = []
             for i in 0..<(snaps.count - 1) {
-                var sources = graph.phantoms(snaps[i], excluded: excluded)
+                var sources = graph.phantoms(snaps[i], role: .source, excluded: excluded)
                 if request.continueStraight, let a = arrival, sources.contains(where: { $0.node == a }) {
                     sources = sources.filter { $0.node == a }
                 }
-                let targets = graph.phantoms(snaps[i + 1], excluded: excluded)
+                let targets = graph.phantoms(snaps[i + 1], role: .target, excluded: excluded)
                 guard let path = search(sources, targets, excluded: excluded, context: context)
                     ?? (sources.count == 1 && arrival != nil
-                        ? search(graph.phantoms(snaps[i], excluded: excluded), targets, excluded: excluded, context: context)
+                        ? search(graph.phantoms(snaps[i], role: .source, excluded: excluded), targets,
+                                 excluded: excluded, context: context)
                         : nil)
                 else {
                     throw RoutingError(.noRoute(noRouteReason(request, leg: i)))
                 }
                 if firstPath == nil { firstPath = path }
                 arrival = path.nodes.last
+                if i == 0 { used.append(Self.snap(snaps[i], on: path.source.node)) }
+                used.append(Self.snap(snaps[i + 1], on: path.target.node))
                 legs.append(graph.leg(path))
             }
-            let waypoints = snaps.map(waypoint)
+            let waypoints = used.map(waypoint)
             var routes = [RoutePath(legs: legs, waypoints: waypoints)]
             if request.alternatives > 0, snaps.count == 2, excluded == 0, let best = firstPath {
                 routes += alternatives(to: best, count: min(3, request.alternatives), context: context)
@@ -69,6 +73,11 @@ public final class RoutingEngine: @unchecked Sendable {
             }
             return routes
         }
+    }
+
+    /// The candidate a path used at a waypoint (the one on the path's directed edge).
+    private static func snap(_ candidates: [Snap], on node: Int32) -> Snap {
+        candidates.first { $0.edge == Int(node >> 1) } ?? candidates[0]
     }
 
     /// Up to `count` roads nearest to `coordinate` within `radius` metres, nearest first.
@@ -91,23 +100,31 @@ public final class RoutingEngine: @unchecked Sendable {
         return sameEdge ? graph.plainRoute(from: sources, to: targets, context: context) : nil
     }
 
-    /// Snaps every waypoint, preferring the big road component unless all the nearest
-    /// points share one small component (an island: route within it).
-    private func snapWaypoints(_ request: RouteRequest, excluded: UInt8) throws -> [Snap] {
-        var nearest: [Snap] = [], big: [Snap?] = []
+    /// Each waypoint's candidate roads, chosen as OSRM does: the nearest roads, except that
+    /// when some waypoint has an alternative on a big component and the nearest roads do not
+    /// all share one small component, every waypoint with such an alternative uses it.
+    private func snapWaypoints(_ request: RouteRequest, excluded: UInt8) throws -> [[Snap]] {
+        var found: [SnapCandidates] = []
         for (i, c) in request.waypoints.enumerated() {
             let given = i < request.radiuses.count ? request.radiuses[i] : nil
             let radius = given ?? RouteRequest.defaultRadius
             let bearing = i < request.bearings.count ? request.bearings[i] : nil
-            let found = graph.snap(c, radius: radius, bigRadius: given ?? RouteRequest.connectedRoadRadius,
-                                   bearing: bearing, excluded: excluded)
-            guard let n = found.nearest else { throw RoutingError(.noSegment(c, radius: radius)) }
-            nearest.append(n)
-            big.append(found.big)
+            let candidates = graph.snap(c, radius: radius, bigRadius: given ?? RouteRequest.connectedRoadRadius,
+                                        bearing: bearing, excluded: excluded)
+            guard !candidates.nearest.isEmpty else { throw RoutingError(.noSegment(c, radius: radius)) }
+            found.append(candidates)
         }
-        let components = Set(nearest.map { graph.edgeComponent[$0.edge] })
-        if components.count == 1 { return nearest }
-        return zip(nearest, big).map { $1 ?? $0 }
+        if found.allSatisfy({ $0.big.isEmpty }) || allInOneSmallComponent(found) { return found.map(\.nearest) }
+        return found.map { $0.big.isEmpty ? $0.nearest : $0.big }
+    }
+
+    /// Whether some small component holds a nearest candidate of every waypoint.
+    private func allInOneSmallComponent(_ found: [SnapCandidates]) -> Bool {
+        found[0].nearest.contains { first in
+            guard !first.isBigComponent else { return false }
+            let component = graph.edgeComponent[first.edge]
+            return found.dropFirst().allSatisfy { $0.nearest.contains { graph.edgeComponent[$0.edge] == component } }
+        }
     }
 
     private func waypoint(_ s: Snap) -> Waypoint {

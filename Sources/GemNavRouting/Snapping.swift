@@ -32,20 +32,30 @@ public struct BearingFilter: Sendable, Hashable {
     }
 }
 
+/// Where a waypoint may be placed, as OSRM chooses: every road through the nearest point
+/// (several when the point is a junction, so the search picks the road the route leaves on),
+/// and, when those all lie on small components, every big-component road through the nearest
+/// point on a big component.
+struct SnapCandidates: Sendable {
+    var nearest: [Snap]
+    var big: [Snap]
+}
+
 extension RoutingGraph {
-    /// The nearest routable point within `radius` metres, and the nearest on a big
-    /// component within `bigRadius` (they are the same when the nearest is already on one).
+    /// The candidates within `radius` metres; the big-component alternative is looked for up
+    /// to `bigRadius`.
     func snap(_ c: Coordinate, radius: Double, bigRadius: Double, bearing: BearingFilter? = nil,
-              excluded: UInt8 = 0) -> (nearest: Snap?, big: Snap?)
+              excluded: UInt8 = 0) -> SnapCandidates
     {
         var r = min(radius, 60)
-        var nearest: Snap?
+        var nearest: [Snap] = []
         while true {
-            let (any, big) = scan(c, radius: r, bearing: bearing, excluded: excluded)
-            nearest = nearest ?? any
-            if big != nil { return (nearest, big) }
-            if r >= radius && nearest == nil { return (nil, nil) }
-            if r >= max(radius, bigRadius) { return (nearest, nil) }
+            let found = scan(c, radius: r, bearing: bearing, excluded: excluded)
+            if nearest.isEmpty { nearest = found.nearest }
+            if nearest.contains(where: \.isBigComponent) { return SnapCandidates(nearest: nearest, big: []) }
+            if !found.big.isEmpty { return SnapCandidates(nearest: nearest, big: found.big) }
+            if r >= radius && nearest.isEmpty { return SnapCandidates(nearest: [], big: []) }
+            if r >= max(radius, bigRadius) { return SnapCandidates(nearest: nearest, big: []) }
             r = r < radius ? min(radius, r * 4) : min(max(radius, bigRadius), r * 4)
         }
     }
@@ -69,23 +79,39 @@ extension RoutingGraph {
         return s
     }
 
-    private func scan(_ c: Coordinate, radius: Double, bearing: BearingFilter?, excluded: UInt8) -> (Snap?, Snap?) {
-        var any: Snap?, big: Snap?
+    /// Every usable segment through the nearest point, and every big-component segment
+    /// through the nearest big-component point, one snap per edge.
+    private func scan(_ c: Coordinate, radius: Double, bearing: BearingFilter?, excluded: UInt8) -> SnapCandidates {
+        var any: [Snap] = [], big: [Snap] = []
         visitSegments(near: c, radius: radius) { candidate in
             var s = candidate
-            guard s.distance <= radius, edgeFlags[s.edge] & excluded == 0 else { return }
+            guard s.distance <= radius, edgeFlags[s.edge] & (excluded | EdgeFlags.notStartpoint) == 0 else { return }
             if let filter = bearing {
                 let segmentBearing = Geodesy.bearing(point(Int(edgeGeometry[s.edge]) + s.segment),
                                                      point(Int(edgeGeometry[s.edge]) + s.segment + 1))
                 s.forwardAllowed = s.forwardAllowed && Geodesy.angleDifference(segmentBearing, filter.bearing) <= filter.range
                 s.backwardAllowed = s.backwardAllowed
                     && Geodesy.angleDifference((segmentBearing + 180).truncatingRemainder(dividingBy: 360), filter.bearing) <= filter.range
-                guard s.forwardAllowed || s.backwardAllowed else { return }
             }
-            if any.map({ s.distance < $0.distance }) ?? true { any = s }
-            if s.isBigComponent, big.map({ s.distance < $0.distance }) ?? true { big = s }
+            guard s.forwardAllowed || s.backwardAllowed else { return }
+            Self.keepNearest(s, in: &any)
+            if s.isBigComponent { Self.keepNearest(s, in: &big) }
         }
-        return (any.map(measured), big.map(measured))
+        return SnapCandidates(nearest: any.map(measured), big: big.map(measured))
+    }
+
+    /// Keeps in `list` the snaps at the nearest point seen so far: a closer point replaces
+    /// them, the same point (another road through it) joins them, one snap per edge.
+    private static func keepNearest(_ s: Snap, in list: inout [Snap]) {
+        guard let first = list.first else { list.append(s); return }
+        let samePoint = abs(s.location.latitude - first.location.latitude) < 1e-7
+            && abs(s.location.longitude - first.location.longitude) < 1e-7
+        if samePoint {
+            if !list.contains(where: { $0.edge == s.edge }) { list.append(s) }
+        } else if s.distance < first.distance {
+            list.removeAll(keepingCapacity: true)
+            list.append(s)
+        }
     }
 
     /// Calls `visit` with the projection of `c` onto every segment in grid cells within `radius`.

@@ -17,6 +17,11 @@ struct WayAttributes: Hashable, Sendable {
     var isToll: Bool
     /// A motorway or motorway link (for avoid=motorways).
     var isMotorway: Bool
+    /// `junction=circular` (a ring that is a rotary when named, never a plain roundabout).
+    var isCircular: Bool
+    /// Whether a route may start or end on it: not on a ferry or train, nor on a private
+    /// service road (OSRM's `is_startpoint`).
+    var isStartpoint: Bool
     /// Road attributes in node order.
     var forwardRoad: RoadInfo
     /// Road attributes against node order.
@@ -110,7 +115,6 @@ extension Profile {
         let roadClass = isFerry ? RoadClass.ferry : (highway.flatMap(RoadClass.init(rawValue:)) ?? .road)
         let junction = tags["junction"]
         let isRoundabout = junction == "roundabout" || junction == "circular"
-        let isRotary = junction == "circular" || (isRoundabout && tags["name"] != nil)
         func road(forward: Bool, limit: Double?) -> RoadInfo {
             let suffix = forward ? ":forward" : ":backward"
             let onewayForward = forward && !backwardOK
@@ -121,7 +125,7 @@ extension Profile {
                 name: tags["name"] ?? "", ref: tags["ref"] ?? "",
                 destinations: directional("destination"), destinationRef: directional("destination:ref"),
                 exits: tags["junction:ref"] ?? "", roadClass: roadClass, mode: mode,
-                isRoundabout: isRoundabout, isRotary: isRotary, isToll: tags["toll"] == "yes",
+                isRoundabout: isRoundabout, isToll: tags["toll"] == "yes",
                 turnLanes: directional("turn:lanes"), speedLimitKmh: limit)
         }
         let ferryDuration = isFerry ? tags["duration"].flatMap(Self.parseDuration) : nil
@@ -132,6 +136,8 @@ extension Profile {
             isRestricted: access.map { restrictedAccess.contains($0) } ?? false,
             ferryDuration: ferryDuration, isToll: tags["toll"] == "yes",
             isMotorway: highway == "motorway" || highway == "motorway_link",
+            isCircular: junction == "circular",
+            isStartpoint: !isFerry && !(highway == "service" && access == "private"),
             forwardRoad: road(forward: true, limit: limits.0),
             backwardRoad: road(forward: false, limit: limits.1))
     }

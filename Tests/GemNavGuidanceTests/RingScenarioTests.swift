@@ -24,8 +24,9 @@ import Testing
     @Test func roundaboutCountsOnlyExitsThatCanBeTaken() throws {
         let map = Self.ring(["junction": "roundabout"])
         let west = try map.guide((0.5, 3), (3, 0.5))
-        // The modifier is the turn into the ring (OSRM's convention), the exit number says where to leave.
-        #expect(west.maneuvers == ["depart", "roundabout slight right", "exit roundabout slight right", "arrive"])
+        // The modifier is the turn into the ring (OSRM's convention and its angle bands), the
+        // exit number says where to leave.
+        #expect(west.maneuvers == ["depart", "roundabout right", "exit roundabout right", "arrive"])
         #expect(west.instructions[1] == "At the roundabout, take the 2nd exit onto West Road")
         #expect(west.instructions[2] == "Exit the roundabout onto West Road")
         #expect(west.middleSteps.map(\.maneuver.exit) == [2, 2])
@@ -37,16 +38,44 @@ import Testing
     @Test func namedRingIsARotary() throws {
         let map = Self.ring(["junction": "roundabout", "name": "Place du Casino"])
         let route = try map.guide((0.5, 3), (3, 0.5))
-        #expect(route.maneuvers == ["depart", "rotary slight right", "exit rotary slight right", "arrive"])
+        #expect(route.maneuvers == ["depart", "rotary right", "exit rotary right", "arrive"])
         #expect(route.instructions[1] == "At Place du Casino, take the 2nd exit onto West Road")
         #expect(route.middleSteps[0].rotaryName == "Place du Casino")
         #expect(route.middleSteps[0].name == "West Road")
     }
 
-    @Test func circularJunctionIsARotary() throws {
-        let route = try Self.ring(["junction": "circular"]).guide((0.5, 3), (5.5, 3))
+    @Test func namedCircularJunctionIsARotary() throws {
+        let route = try Self.ring(["junction": "circular", "name": "Le Cercle"]).guide((0.5, 3), (5.5, 3))
         #expect(route.middleSteps.first?.maneuver.type == .rotary)
-        #expect(route.instructions[1] == "At the traffic circle, take the 1st exit onto North Road")
+        #expect(route.instructions[1] == "At Le Cercle, take the 1st exit onto North Road")
+        // Without a name of its own a circular junction is no rotary (OSRM): plain turns.
+        let unnamed = try Self.ring(["junction": "circular"]).guide((0.5, 3), (5.5, 3))
+        #expect(!unnamed.middleSteps.contains { $0.maneuver.type == .rotary || $0.maneuver.type == .roundabout })
+    }
+
+    /// A ring of about 9 m radius with four roads at right angles: S (2.9,3), E (3,3.1),
+    /// N (3.1,3), W (3,2.9), driven counter-clockwise.
+    static func smallRing(_ ringTags: [String: String] = [:]) -> GridMap {
+        var map = GridMap()
+        map.way([(2.9, 3), (3, 3.1), (3.1, 3), (3, 2.9), (2.9, 3)],
+                ["highway": "primary", "junction": "roundabout"].merging(ringTags) { $1 })
+        map.way([(0, 3), (2.9, 3)], ["highway": "primary", "name": "South Road"])
+        map.way([(3, 3.1), (3, 6)], ["highway": "primary", "name": "East Road"])
+        map.way([(3.1, 3), (6, 3)], ["highway": "primary", "name": "North Road"])
+        map.way([(3, 2.9), (3, 0)], ["highway": "primary", "name": "West Road"])
+        return map
+    }
+
+    @Test func smallRoundaboutIsOneTurn() throws {
+        for ringTags in [[:], ["name": "Petit Rond"]] {
+            let map = Self.smallRing(ringTags)
+            #expect(try map.guide((0.5, 3), (3, 0.5)).maneuvers == ["depart", "roundabout turn left", "arrive"])
+            #expect(try map.guide((0.5, 3), (5.5, 3)).maneuvers == ["depart", "roundabout turn straight", "arrive"])
+            let east = try map.guide((0.5, 3), (3, 5.5))
+            #expect(east.maneuvers == ["depart", "roundabout turn right", "arrive"])
+            #expect(east.middleSteps.map(\.maneuver.exit) == [1])
+            #expect(east.middleSteps[0].name == "East Road")
+        }
     }
 
     @Test func ferryIsAnnounced() throws {

@@ -59,6 +59,20 @@ import Testing
         #expect(route.instructions[1] == "Continue onto Rue Haute")
     }
 
+    /// OSRM's name-change rules: a bridge named after its street, a compass suffix changing.
+    @Test(arguments: [("Hauptstraße", "Hauptstraßenbrücke", "Hauptstraße"), ("42 North", "42 South", "42 South"),
+                      ("Main Street", "Main Street", "Other Street")])
+    func noNewNameWhereOSRMSeesTheSameRoad(first: String, middle: String, last: String) throws {
+        var map = GridMap()
+        map.way([(0, 0), (0, 2)], street(first))
+        map.way([(0, 2), (0, 4)], street(middle).merging(["bridge": "yes"]) { $1 })
+        map.way([(0, 4), (0, 6)], street(last))
+        map.way([(0, 2), (2, 2)], street("Side Street"))
+        map.way([(0, 4), (2, 4)], street("Other Side Street"))
+        let expected = last == "Other Street" ? ["depart", "new name straight", "arrive"] : ["depart", "arrive"]
+        #expect(try map.guide((0, 0.5), (0, 5.5)).maneuvers == expected)
+    }
+
     @Test func noNewNameWhereOnlyTheRefContinues() throws {
         var map = GridMap()
         map.way([(0, 0), (0, 2)], ["highway": "primary", "name": "Route de Nice", "ref": "N7"])

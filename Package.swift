@@ -58,6 +58,7 @@ let package = Package(
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
                 "GemNavNavigation", "GemNavStorage",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // What each screen shows, as portable state every front end draws.
         .target(name: "GemNavPresentation", dependencies: ["GemNavCore", "GemNavGuidance", "GemNavNavigation"]),

@@ -29,9 +29,8 @@ import Testing
 
         let reader = LineReader(output.fileHandleForReading)
         var lines: [String] = []
-        // Forty rounds of three commits: enough to kill mid-loop, few enough that the test stays
-        // short when the full suite loads the disk (each commit waits for a sync).
-        // Generous: the child is a whole test binary starting on a busy two-core machine.
+        // Forty rounds of three commits, then kill mid-loop. The timeout is generous: the child
+        // is a whole test binary starting on a busy two-core machine.
         while lines.count(where: { $0.hasPrefix("favourite ") }) < 40 {
             guard let line = reader.nextLine(timeout: 120) else {
                 if child.isRunning { kill(child.processIdentifier, SIGKILL) }

@@ -23,7 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
@@ -46,7 +46,8 @@ let package = Package(
         // The pure navigation state machine, cues, simulation and the trip player; banners and
         // prompts are worded by Guidance's string tables.
         .target(name: "GemNavNavigation", dependencies: ["GemNavCore", "GemNavGuidance"]),
-        // The app's SQLite store (GRDB): location-recording consent and recorded trips.
+        // The app's SQLite store (GRDB): location-recording consent, recorded trips, favourites,
+        // recent destinations and settings, in versioned migrations.
         .target(
             name: "GemNavStorage",
             dependencies: ["GemNavCore", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -65,6 +66,7 @@ let package = Package(
             name: "GemNavPresentation",
             dependencies: [
                 "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
         .target(
@@ -112,7 +114,7 @@ let package = Package(
             dependencies: [
                 "GemNavServices", "gemnav", "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
                 "GemNavSearch", "GemNavOSM", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
         .testTarget(

@@ -6,6 +6,7 @@ import GemNavRouting
 import GemNavSearch
 import GemNavServices
 import GemNavStorage
+import Logging
 
 /// The composition root (seed 001's dependency container, without a service locator): it
 /// builds the whole app for an environment, once, and hands each screen exactly the services
@@ -29,12 +30,16 @@ public enum AppComposition {
         public var centre: Coordinate
         /// The zone arrival times are shown in.
         public var timeZone: TimeZone
+        /// The support log, whose positions follow the recording consent.
+        public var supportLog: SupportLog?
 
         /// An environment from its parts.
         public init(providers: [TravelProfile: any RouteProvider], places: any PlaceSearching, store: AppStore?,
                     settings: any SettingsPersisting, clock: any NavigationClock,
-                    timer: any Clock<Duration> = ContinuousClock(), centre: Coordinate, timeZone: TimeZone = .current)
+                    timer: any Clock<Duration> = ContinuousClock(), centre: Coordinate, timeZone: TimeZone = .current,
+                    supportLog: SupportLog? = nil)
         {
+            self.supportLog = supportLog
             self.providers = providers
             self.places = places
             self.store = store
@@ -46,13 +51,16 @@ public enum AppComposition {
         }
 
         /// The live app on imported map data: the embedded engine for every profile imported
-        /// beside it, the offline search index, the store at `storePath`, the wall clock. A
-        /// routing server chosen in Settings (Pro) routes first, with the engine as fallback.
+        /// beside it, the offline search index, the store (settings are kept in it unless
+        /// `settings` says otherwise), the wall clock. A routing server chosen in Settings (Pro)
+        /// routes first, with the engine as fallback.
         /// - Throws: `RoutingError` or `SearchError` for missing or damaged data, `StorageError`
         ///   for an unusable store.
         public static func live(data: MapData, profiles: [TravelProfile: MapData] = [:], store: AppStore,
-                                settings: any SettingsPersisting) throws -> Environment
+                                settings: (any SettingsPersisting)? = nil, supportLog: SupportLog? = nil) throws
+            -> Environment
         {
+            let settings = settings ?? StoredSettings(store: store)
             let saved = ((try? settings.loadSettings()) ?? nil) ?? AppSettings()
             let guidance = GuidanceOptions(language: saved.language, units: saved.units)
             var providers: [TravelProfile: any RouteProvider] = [:]
@@ -70,7 +78,7 @@ public enum AppComposition {
                 throw AppError(.searchUnavailable(place: "", indexPath: data.searchIndexURL.path))
             }
             return Environment(providers: providers, places: IndexPlaceSearch(index: index), store: store,
-                               settings: settings, clock: SystemClock(), centre: index.centre)
+                               settings: settings, clock: SystemClock(), centre: index.centre, supportLog: supportLog)
         }
     }
 
@@ -88,12 +96,20 @@ public enum AppComposition {
                                          store: environment.store, clock: environment.clock,
                                          settings: navigationSettings, mode: saved.guidanceMode)
         navigation.deviceHasHaptics = saved.haptics
+        if let log = environment.supportLog {
+            // Positions reach the support log only while trips may be recorded.
+            log.redactsPositions = settings.state.consent != .granted
+            let follow: @MainActor (LocationConsent) -> Void = { log.redactsPositions = $0 != .granted }
+            navigation.onConsentChange = follow
+            settings.onConsentChange = follow
+            navigation.logger = Logger(label: "gemnav.navigation") { log.handler(label: $0) }
+        }
         return AppModel(
             map: MapModel(centre: environment.centre),
             search: SearchModel(places: environment.places, clock: environment.timer),
             planning: RoutePlanningModel(providers: environment.providers, clock: environment.clock, format: format,
                                          timeZone: environment.timeZone),
-            navigation: navigation, settings: settings)
+            navigation: navigation, settings: settings, places: environment.store.map(PlacesModel.init))
     }
 }
 

@@ -35,6 +35,8 @@ public final class AppModel {
         case handOff(ExternalMapsLink.Target)
         /// The trip is over (arrived and dismissed, or cancelled): back to the map.
         case endTrip
+        /// "Take me home": route to the Home favourite and start as soon as the route is ready.
+        case goHome
     }
 
     /// The screen shown.
@@ -49,18 +51,25 @@ public final class AppModel {
     public let navigation: NavigationModel
     /// Settings.
     public let settings: SettingsModel
+    /// Favourites, recent destinations and trip history (nil without a store).
+    public let places: PlacesModel?
+    /// A sentence for the user about the last app-level intent that could not be done.
+    public private(set) var message: String?
 
     private var effects: [Effect] = []
+    private var pending: Task<Void, Never>?
 
     /// Assembles the screens (see `AppComposition` for how they are built).
     public init(map: MapModel, search: SearchModel, planning: RoutePlanningModel, navigation: NavigationModel,
-                settings: SettingsModel)
+                settings: SettingsModel, places: PlacesModel? = nil)
     {
         self.map = map
         self.search = search
         self.planning = planning
         self.navigation = navigation
         self.settings = settings
+        self.places = places
+        search.setSuggestions(places?.suggestions ?? [])
     }
 
     /// What the tier allows now.
@@ -68,8 +77,11 @@ public final class AppModel {
 
     /// Handles one intent.
     public func send(_ intent: Intent) {
+        message = nil
         switch intent {
         case .open(let screen):
+            if screen == .search || screen == .places { places?.send(.reload) }
+            if screen == .search { search.setSuggestions(places?.suggestions ?? []) }
             self.screen = screen
         case .directions:
             guard let destination = search.state.destination else { return }
@@ -78,6 +90,7 @@ public final class AppModel {
         case .startNavigation:
             guard let plan = tripPlan() else { return }
             planning.send(.navigationStarted)
+            if let destination = plan.places.last { places?.recordDestination(destination) }
             navigation.start(plan)
             map.isNavigating = true
             screen = .navigation
@@ -97,9 +110,27 @@ public final class AppModel {
         case .endTrip:
             navigation.send(.cancel)
             planning.send(.reset)
+            places?.send(.reload)
             map.isNavigating = false
             screen = .map
+        case .goHome:
+            guard let home = places?.home else {
+                message = "Home is not set: save a place as Home in Places first."
+                return
+            }
+            planning.send(.setDestination(home))
+            screen = .planning
+            pending = Task { [weak self] in
+                guard let self else { return }
+                await self.planning.settled()
+                if self.planning.state.phase == .routeReady { self.send(.startNavigation) }
+            }
         }
+    }
+
+    /// Waits for app-level work in flight ("go home" waiting for its route).
+    public func settled() async {
+        await pending?.value
     }
 
     /// The effects produced since the last call, in order.

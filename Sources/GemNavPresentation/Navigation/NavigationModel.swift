@@ -4,6 +4,7 @@ import GemNavGuidance
 import GemNavNavigation
 import GemNavServices
 import GemNavStorage
+import Logging
 import Observation
 
 /// The navigation screen: it owns the navigation session, feeds it fixes, answers its reroute
@@ -127,6 +128,10 @@ public final class NavigationModel {
     /// Seconds of trip time a notice stays up.
     static let noticeDuration = 8.0
     private var reroutes: [Task<Void, Never>] = []
+    /// Hears every consent answer (the support log shows positions only once granted).
+    public var onConsentChange: (@MainActor (LocationConsent) -> Void)?
+    /// Navigation events for the support log (positions are withheld there without consent).
+    public var logger = Logger(label: "gemnav.navigation")
 
     /// Creates the screen. `store` keeps the consent and the recorded trips (nil: never record).
     public init(provider: any RouteProvider, store: AppStore?, clock: any NavigationClock,
@@ -169,6 +174,7 @@ public final class NavigationModel {
         case .consent(let granted):
             guard state.phase == .awaitingConsent else { return }
             try? store?.setConsent(granted ? .granted : .denied, at: clock.now)
+            onConsentChange?(granted ? .granted : .denied)
             state.disclosure = nil
             begin()
         case .setMode(let mode): state.mode = mode
@@ -219,6 +225,9 @@ public final class NavigationModel {
         state.isRecording = log != nil
         apply(session!.start())
         state.phase = .navigating
+        logger.info("Trip started", metadata: [
+            "destination": "\(plan.places.last?.coordinate.latitude ?? 0),\(plan.places.last?.coordinate.longitude ?? 0)",
+            "distance": "\(Int(plan.route.distance)) m", "recording": "\(state.isRecording)"])
     }
 
     private func feed(_ fix: LocationFix) {
@@ -233,6 +242,8 @@ public final class NavigationModel {
     /// Asks the provider in the background; the session keeps taking fixes meanwhile and
     /// follows the answer only if it is still the one it waits for.
     private func reroute(_ request: RerouteRequest) {
+        logger.info("Rerouting", metadata: ["request": "\(request.id)",
+                                            "position": "\(request.origin.latitude),\(request.origin.longitude)"])
         state.notice = "Rerouting…"
         noticeTime = state.screen.elapsed
         let provider = provider
@@ -271,12 +282,22 @@ public final class NavigationModel {
                 } else if !state.isMuted {
                     effects.append(.speak(h.text))
                 }
-            case .offRoute: state.notice = "Off route"
-            case .reroute(let r): state.notice = r.succeeded ? "New route" : "No new route: \(r.message ?? "")"
+            case .offRoute(let o):
+                logger.info("Off route", metadata: ["reason": "\(o.reason.rawValue)",
+                                                    "position": "\(o.location.latitude),\(o.location.longitude)"])
+                state.notice = "Off route"
+            case .reroute(let r):
+                state.notice = r.succeeded ? "New route" : "No new route: \(r.message ?? "")"
+                if r.succeeded {
+                    logger.info("New route", metadata: ["request": "\(r.requestID)", "distance": "\(Int(r.distance ?? 0)) m"])
+                } else {
+                    logger.warning("No new route", metadata: ["request": "\(r.requestID)", "reason": "\(r.message ?? "")"])
+                }
             case .waypointArrived(let w):
                 let name = plan.map { $0.places.indices.contains(w.waypointIndex) ? $0.places[w.waypointIndex].name : "" } ?? ""
                 state.stopQuestion = "Arrived at \(name.isEmpty ? "stop \(w.waypointIndex)" : name) — continue to the next stop?"
             case .arrived:
+                logger.info("Destination reached")
                 state.notice = "Destination reached"
                 finishRecording()
             case .progress, .banner, .rerouteNeeded: break

@@ -54,6 +54,9 @@ public final class SettingsModel {
     /// Where the probe asks the server for a road (the map's centre).
     public var probePoint: Coordinate
 
+    /// Hears every consent change (the support log shows positions only once granted).
+    public var onConsentChange: (@MainActor (LocationConsent) -> Void)?
+
     private let persistence: any SettingsPersisting
     private let store: AppStore?
     private let probe: ServerProbe
@@ -101,6 +104,7 @@ public final class SettingsModel {
             do {
                 try store?.setConsent(granted ? .granted : .denied)
                 state.consent = granted ? .granted : .denied
+                onConsentChange?(state.consent)
             } catch {
                 state.message = String(describing: error)
             }

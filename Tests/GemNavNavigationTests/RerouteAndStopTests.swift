@@ -180,4 +180,36 @@ import Testing
         #expect(trip.rerouteEvents.count == 1)
         #expect(provider.requests.first?.stops.count == 2)
     }
+
+    /// A motorway exit leaving at 20° (a slip road) at 30 m/s, missed: the user is declared off
+    /// route within 150 m or 5 s of the exit, whichever comes first, with 5 m of GPS noise.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5])
+    func missedMotorwayExitIsSeenWithin150Metres(seed: UInt64) async throws {
+        let exit = RouteFixture.point(1500, 0)
+        let ramp = SimulatedPath.offset(exit, bearing: 90 + 20, distance: 800)
+        let route = RouteFixture.route(legs: [[RouteFixture.origin, exit, ramp]], speed: 30, splitAbove: 15)
+        var options = SimulationOptions()
+        options.missedTurn = 1
+        options.noiseMeters = 5
+        options.seed = seed
+        let trip = try await simulateTrip(route, options: options)
+        let off = try #require(trip.updates.firstIndex { $0.has("offRoute") })
+        let fix = trip.fixes[off]
+        let past = Geodesy.distance(try #require(fix.truth), exit)
+        #expect(past <= 150 || fix.timestamp.timeIntervalSince(options.start) - 1500 / 30 <= 5,
+                "declared \(Int(past)) m past the exit")
+    }
+
+    /// The same motorway followed with noisy GPS: no false alarm, whatever the seed.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func followedMotorwayRaisesNoAlarm(seed: UInt64) async throws {
+        let exit = RouteFixture.point(1500, 0)
+        let ramp = SimulatedPath.offset(exit, bearing: 90 + 20, distance: 800)
+        let route = RouteFixture.route(legs: [[RouteFixture.origin, exit, ramp]], speed: 30, splitAbove: 15)
+        var options = SimulationOptions()
+        options.noiseMeters = 10
+        options.seed = seed
+        let trip = try await simulateTrip(route, options: options)
+        #expect(trip.count("offRoute") == 0 && trip.count("arrived") == 1)
+    }
 }

@@ -17,9 +17,13 @@ enum RouteFixture {
     }
 
     /// A route with one leg per polyline (each leg starts where the previous ended).
-    static func route(legs: [[Coordinate]], speed: Double = 12, speedLimitKmh: Double? = 50) -> Route {
+    static func route(legs: [[Coordinate]], speed: Double = 12, speedLimitKmh: Double? = 50, splitAbove: Double = 25)
+        -> Route
+    {
         var roadNumber = 0
-        let built = legs.map { leg(points: $0, speed: speed, limit: speedLimitKmh, roadNumber: &roadNumber) }
+        let built = legs.map {
+            leg(points: $0, speed: speed, limit: speedLimitKmh, splitAbove: splitAbove, roadNumber: &roadNumber)
+        }
         var geometry: [Coordinate] = []
         for step in built.flatMap(\.steps) {
             for p in step.geometry where geometry.last != p { geometry.append(p) }
@@ -33,15 +37,17 @@ enum RouteFixture {
         route(legs: [points], speed: speed, speedLimitKmh: speedLimitKmh)
     }
 
-    private static func leg(points: [Coordinate], speed: Double, limit: Double?, roadNumber: inout Int) -> RouteLeg {
-        // Split at vertices that bend more than 25°: each piece is one step.
+    private static func leg(points: [Coordinate], speed: Double, limit: Double?, splitAbove: Double,
+                            roadNumber: inout Int) -> RouteLeg
+    {
+        // Split at vertices that bend more than `splitAbove` degrees: each piece is one step.
         var pieces: [[Coordinate]] = [[points[0]]]
         for i in 1..<points.count {
             pieces[pieces.count - 1].append(points[i])
             if i + 1 < points.count {
                 let turn = Geodesy.angleDifference(Geodesy.bearing(points[i - 1], points[i]),
                                                    Geodesy.bearing(points[i], points[i + 1]))
-                if turn > 25 { pieces.append([points[i]]) }
+                if turn > splitAbove { pieces.append([points[i]]) }
             }
         }
         var maneuvers: [StepManeuver] = []

@@ -97,6 +97,42 @@ public struct WrongWayDetector: RouteDeviationDetector {
     }
 }
 
+/// Off route when moving fast in a direction that leaves the route at a shallow angle and
+/// already some metres away from it: a missed motorway exit or fork. The distance detector
+/// alone needs the user 25 m + accuracy away, which at the 10–20° of a slip road is 150–250 m
+/// past the exit; this one sees the divergence within a few seconds. Both conditions must
+/// hold, so GPS jitter on the route (a wide position or a noisy course, rarely both, and then
+/// only for one fix) raises no alarm.
+public struct CourseDivergenceDetector: RouteDeviationDetector {
+    /// Degrees between the course and the route's bearing.
+    public var minimumAngle: Double
+    /// Metres from the route, at least; the fix's accuracy when larger.
+    public var minimumDistance: Double
+    /// Speed (m/s) from which the course is trusted.
+    public var minimumSpeed: Double
+    /// Fixes less accurate than this give no verdict.
+    public var maximumAccuracy: Double
+
+    /// Creates a detector.
+    public init(minimumAngle: Double = 8, minimumDistance: Double = 12, minimumSpeed: Double = 8,
+                maximumAccuracy: Double = 30)
+    {
+        self.minimumAngle = minimumAngle
+        self.minimumDistance = minimumDistance
+        self.minimumSpeed = minimumSpeed
+        self.maximumAccuracy = maximumAccuracy
+    }
+
+    public func evaluate(_ context: DeviationContext) -> DeviationVerdict {
+        let accuracy = context.fix.horizontalAccuracy
+        guard accuracy >= 0, accuracy <= maximumAccuracy, let course = context.fix.course,
+              let speed = context.speed, speed >= minimumSpeed else { return .noVerdict }
+        let d = context.distanceFromRoute
+        let diverging = Geodesy.angleDifference(course, context.routeBearing) >= minimumAngle
+        return diverging && d >= max(minimumDistance, accuracy) ? .offRoute(distance: d) : .onRoute
+    }
+}
+
 /// Combines detectors: the first deviation wins; no verdict only when none has one.
 public struct CombinedDeviationDetector: RouteDeviationDetector {
     /// The detectors, asked in order.
@@ -105,9 +141,9 @@ public struct CombinedDeviationDetector: RouteDeviationDetector {
     /// Combines detectors.
     public init(_ detectors: [any RouteDeviationDetector]) { self.detectors = detectors }
 
-    /// Distance and wrong-way detection with their defaults.
+    /// Distance, wrong-way and course-divergence detection with their defaults.
     public static var standard: CombinedDeviationDetector {
-        CombinedDeviationDetector([DistanceDeviationDetector(), WrongWayDetector()])
+        CombinedDeviationDetector([DistanceDeviationDetector(), WrongWayDetector(), CourseDivergenceDetector()])
     }
 
     /// The verdict for one fix.

@@ -181,13 +181,18 @@ import Testing
         #expect(provider.requests.first?.stops.count == 2)
     }
 
+    /// 1.5 km of motorway at 30 m/s, then a slip road leaving at 20°.
+    static let motorwayExit: (route: Route, exit: Coordinate) = {
+        let exit = RouteFixture.point(1500, 0)
+        let ramp = SimulatedPath.offset(exit, bearing: 90 + 20, distance: 800)
+        return (RouteFixture.route(legs: [[RouteFixture.origin, exit, ramp]], speed: 30, splitAbove: 15), exit)
+    }()
+
     /// A motorway exit leaving at 20° (a slip road) at 30 m/s, missed: the user is declared off
     /// route within 150 m or 5 s of the exit, whichever comes first, with 5 m of GPS noise.
     @Test(arguments: [UInt64(1), 2, 3, 4, 5])
     func missedMotorwayExitIsSeenWithin150Metres(seed: UInt64) async throws {
-        let exit = RouteFixture.point(1500, 0)
-        let ramp = SimulatedPath.offset(exit, bearing: 90 + 20, distance: 800)
-        let route = RouteFixture.route(legs: [[RouteFixture.origin, exit, ramp]], speed: 30, splitAbove: 15)
+        let (route, exit) = Self.motorwayExit
         var options = SimulationOptions()
         options.missedTurn = 1
         options.noiseMeters = 5
@@ -203,13 +208,10 @@ import Testing
     /// The same motorway followed with noisy GPS: no false alarm, whatever the seed.
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func followedMotorwayRaisesNoAlarm(seed: UInt64) async throws {
-        let exit = RouteFixture.point(1500, 0)
-        let ramp = SimulatedPath.offset(exit, bearing: 90 + 20, distance: 800)
-        let route = RouteFixture.route(legs: [[RouteFixture.origin, exit, ramp]], speed: 30, splitAbove: 15)
         var options = SimulationOptions()
         options.noiseMeters = 10
         options.seed = seed
-        let trip = try await simulateTrip(route, options: options)
+        let trip = try await simulateTrip(Self.motorwayExit.route, options: options)
         #expect(trip.count("offRoute") == 0 && trip.count("arrived") == 1)
     }
 }

@@ -20,6 +20,16 @@ public struct DeviationContext: Sendable, Hashable {
     }
 }
 
+extension DeviationContext {
+    /// The fix's course when it can be trusted: an accurate enough fix, moving fast enough
+    /// for the course not to be noise.
+    func trustedCourse(minimumSpeed: Double, maximumAccuracy: Double) -> Double? {
+        let accuracy = fix.horizontalAccuracy
+        guard accuracy >= 0, accuracy <= maximumAccuracy, let speed, speed >= minimumSpeed else { return nil }
+        return fix.course
+    }
+}
+
 /// One detector's opinion of one fix.
 public enum DeviationVerdict: Sendable, Hashable {
     /// The fix is consistent with following the route.
@@ -90,9 +100,9 @@ public struct WrongWayDetector: RouteDeviationDetector {
 
     /// The verdict for one fix.
     public func evaluate(_ context: DeviationContext) -> DeviationVerdict {
-        let accuracy = context.fix.horizontalAccuracy
-        guard accuracy >= 0, accuracy <= maximumAccuracy, let course = context.fix.course,
-              let speed = context.speed, speed >= minimumSpeed else { return .noVerdict }
+        guard let course = context.trustedCourse(minimumSpeed: minimumSpeed, maximumAccuracy: maximumAccuracy) else {
+            return .noVerdict
+        }
         return Geodesy.angleDifference(course, context.routeBearing) > angle ? .wrongWay : .onRoute
     }
 }
@@ -123,13 +133,14 @@ public struct CourseDivergenceDetector: RouteDeviationDetector {
         self.maximumAccuracy = maximumAccuracy
     }
 
+    /// The verdict for one fix.
     public func evaluate(_ context: DeviationContext) -> DeviationVerdict {
-        let accuracy = context.fix.horizontalAccuracy
-        guard accuracy >= 0, accuracy <= maximumAccuracy, let course = context.fix.course,
-              let speed = context.speed, speed >= minimumSpeed else { return .noVerdict }
+        guard let course = context.trustedCourse(minimumSpeed: minimumSpeed, maximumAccuracy: maximumAccuracy) else {
+            return .noVerdict
+        }
         let d = context.distanceFromRoute
         let diverging = Geodesy.angleDifference(course, context.routeBearing) >= minimumAngle
-        return diverging && d >= max(minimumDistance, accuracy) ? .offRoute(distance: d) : .onRoute
+        return diverging && d >= max(minimumDistance, context.fix.horizontalAccuracy) ? .offRoute(distance: d) : .onRoute
     }
 }
 

@@ -67,10 +67,10 @@ extension RoadNetwork {
         let attr = attributes[Int(edgeAttributes[e])]
         let speed = backward ? attr.backwardSpeed : attr.forwardSpeed
         guard speed > 0 else { return (EdgeBasedGraph.closed, EdgeBasedGraph.closed) }
-        var seconds = attr.ferryDuration != nil ? Double(edgeFerrySeconds[e]) : segmentSeconds(edge: e, speed: speed)
-        seconds += Double(edgeSignalDelay[e])
+        let seconds = attr.ferryDuration != nil ? Double(edgeFerrySeconds[e]) : segmentSeconds(edge: e, speed: speed)
         let ms = Swift.max(1, (seconds * 1000).rounded())
-        return (UInt32(Swift.min(ms * attr.weightFactor, 4e9)), UInt32(Swift.min(ms, 4e9)))
+        let factor = backward ? attr.backwardWeightFactor : attr.forwardWeightFactor
+        return (UInt32(Swift.min(ms * factor, 4e9)), UInt32(Swift.min(ms, 4e9)))
     }
 
     /// Seconds to drive edge `e` at `speed` km/h, each OSM segment rounded to 0.1 s (at least
@@ -78,7 +78,7 @@ extension RoadNetwork {
     private func segmentSeconds(edge e: Int, speed: Double) -> Double {
         var tenths = 0.0
         for i in Int(edgeGeometryOffset[e])..<(Int(edgeGeometryOffset[e + 1]) - 1) {
-            let metres = Geodesy.distance(coordinate(ofGeometry: i), coordinate(ofGeometry: i + 1))
+            let metres = RoadMetric.distance(coordinate(ofGeometry: i), coordinate(ofGeometry: i + 1))
             tenths += Swift.max(1, (metres / (speed / 3.6) * 10).rounded())
         }
         return tenths / 10
@@ -130,15 +130,18 @@ struct EdgeBasedGraphBuilder {
                     }
                     if junctionRules.blocks { continue }
                     let outAttr = net.attributes[Int(net.edgeAttributes[f])]
-                    let cost = turnCost(angle: angle, degree: degree, uTurn: false,
+                    var cost = turnCost(angle: angle, degree: degree, uTurn: false,
                                         modeChange: inAttr.isFerry != outAttr.isFerry, junction: junctionRules)
-                    let penalty = (!inAttr.isRestricted && outAttr.isRestricted) ? profile.restrictedPenalty : 0
+                    cost += obstacleSeconds(junctionRules.obstacle, net: net, arriving: a, leaving: b, ends: ends)
+                    let penalty = (!inAttr.isRestricted(backward: a & 1 == 1) && outAttr.isRestricted(backward: b & 1 == 1))
+                        ? profile.restrictedPenalty : 0
                     turns.append((a, b, weightOf(graph.nodeWeight[Int(a)], cost + penalty), ms(cost)))
                     produced += 1
                 }
                 // U-turns only where nothing else is possible (dead ends, barriers).
                 if produced == 0, let (b, angle) = uTurn {
                     let cost = turnCost(angle: angle, degree: degree, uTurn: true, modeChange: false, junction: junctionRules)
+                        + obstacleSeconds(junctionRules.obstacle, net: net, arriving: a, leaving: b, ends: ends)
                     turns.append((a, b, weightOf(graph.nodeWeight[Int(a)], cost), ms(cost)))
                 }
             }
@@ -161,11 +164,34 @@ struct EdgeBasedGraphBuilder {
         UInt32(Swift.min(Double(edge) + (turnSeconds * 1000).rounded(), 4e9))
     }
 
+    /// Seconds the sign or signal at a junction costs a turn from directed edge `arriving`
+    /// to `leaving` (OSRM's `process_turn`): only if it faces the arriving traffic; where two
+    /// roads meet, a stop sign without direction faces the traffic from afar; a minor-road
+    /// stop only traffic from a slower road than some other road there.
+    private func obstacleSeconds(_ obstacle: Obstacle?, net: RoadNetwork, arriving a: Int32, leaving b: Int32,
+                                 ends: ArraySlice<Int32>) -> Double {
+        guard let obstacle else { return 0 }
+        let forward = a & 1 == 0
+        if ends.count == 2 {
+            return obstacle.passSeconds(forward: forward, incoming: Double(net.edgeLength[Int(a >> 1)]),
+                                        outgoing: Double(net.edgeLength[Int(b >> 1)]))
+        }
+        guard obstacle.faces(forward: forward) else { return 0 }
+        if obstacle.kind == .minorStop {
+            func speed(_ e: Int) -> Double {
+                let attr = net.attributes[Int(net.edgeAttributes[e])]
+                return Swift.max(attr.forwardSpeed, attr.backwardSpeed)
+            }
+            let source = speed(Int(a >> 1))
+            guard ends.contains(where: { Int($0 >> 1) != Int(a >> 1) && speed(Int($0 >> 1)) > source }) else { return 0 }
+        }
+        return obstacle.seconds
+    }
+
     /// OSRM's turn cost: a logistic curve in the turn angle, cheaper on the driving side,
     /// paid only at real intersections, plus U-turn, signal and gate delays.
     func turnCost(angle: Double, degree: Int, uTurn: Bool, modeChange: Bool, junction: NodeRules) -> Double {
         var cost = junction.penalty
-        if junction.isTrafficSignal { cost += profile.trafficSignalPenalty }
         guard profile.turnPenalty > 0, degree > 2 || uTurn || modeChange else { return cost }
         let bias = profile.turnBias
         if angle >= 0 {

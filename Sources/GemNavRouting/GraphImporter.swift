@@ -93,7 +93,7 @@ public struct GraphImporter: Sendable {
         var segmentMetres = [Float](repeating: 0, count: net.geometryLat.count)
         for e in 0..<net.edgeCount {
             for i in Int(net.edgeGeometryOffset[e])..<(Int(net.edgeGeometryOffset[e + 1]) - 1) {
-                segmentMetres[i] = Float(Geodesy.distance(net.coordinate(ofGeometry: i), net.coordinate(ofGeometry: i + 1)))
+                segmentMetres[i] = Float(RoadMetric.distance(net.coordinate(ofGeometry: i), net.coordinate(ofGeometry: i + 1)))
             }
         }
         var bearings = [UInt16]()

@@ -77,10 +77,12 @@ struct NetworkBuilder {
         }
         nodeIndex = [:]
 
-        // Junctions: shared nodes, way ends, barriers, restriction via nodes, and the nodes
-        // next to ones missing from the file (the way is cut there).
+        // Junctions: shared nodes, way ends, barriers, signals and signs, restriction via
+        // nodes, and the nodes next to ones missing from the file (the way is cut there).
+        // A signal is a junction so that a route starting or ending next to it pays its
+        // whole delay when passing it, as in OSRM, not the share of the edge it drives.
         var isJunction = useCount.map { $0 >= 2 }
-        for (i, r) in rules where r.blocks || r.penalty > 0 { isJunction[Int(i)] = true }
+        for (i, r) in rules where r.blocks || r.penalty > 0 || r.obstacle != nil { isJunction[Int(i)] = true }
         let viaNodes = Set(restrictions.compactMap(\.viaNode))
         for (i, id) in nodeIds.enumerated() where viaNodes.contains(id) { isJunction[i] = true }
         for w in ways {
@@ -110,7 +112,6 @@ struct NetworkBuilder {
             let ferryLength = attr.ferryDuration == nil ? 0 : wayLength(w, refs: refs, lat: lat, lon: lon)
             var start = -1
             var length = 0.0
-            var signals: Float = 0
             var geometryStart = net.geometryLat.count
             for k in 0..<w.refCount {
                 let dense = refs[w.firstRef + k]
@@ -125,14 +126,13 @@ struct NetworkBuilder {
                 }
                 if start >= 0 {
                     let p = refs[w.firstRef + k - 1]
-                    length += Geodesy.distance(point(p, lat, lon), point(dense, lat, lon))
+                    length += RoadMetric.distance(point(p, lat, lon), point(dense, lat, lon))
                 }
                 net.geometryLat.append(lat[Int(dense)])
                 net.geometryLon.append(lon[Int(dense)])
                 if start < 0 {
                     start = k
                     length = 0
-                    signals = 0
                     geometryStart = net.geometryLat.count - 1
                     continue
                 }
@@ -143,7 +143,6 @@ struct NetworkBuilder {
                     net.edgeLength.append(Float(length))
                     net.edgeWay.append(w.id)
                     net.edgeAttributes.append(w.attributes)
-                    net.edgeSignalDelay.append(signals)
                     let ferry = attr.ferryDuration.map { ferryLength > 0 ? $0 * length / ferryLength : $0 } ?? 0
                     net.edgeFerrySeconds.append(Float(ferry))
                     // The junction ends this edge and starts the next one.
@@ -152,9 +151,6 @@ struct NetworkBuilder {
                     geometryStart = net.geometryLat.count - 1
                     start = k
                     length = 0
-                    signals = 0
-                } else if let r = rules[dense], r.isTrafficSignal {
-                    signals += Float(profile.trafficSignalPenalty)
                 }
             }
             // Drop the dangling start point left after the way's last edge.
@@ -175,7 +171,7 @@ struct NetworkBuilder {
         for k in 1..<w.refCount {
             let a = refs[w.firstRef + k - 1], b = refs[w.firstRef + k]
             guard lat[Int(a)] != Int32.min, lat[Int(b)] != Int32.min else { continue }
-            total += Geodesy.distance(point(a, lat, lon), point(b, lat, lon))
+            total += RoadMetric.distance(point(a, lat, lon), point(b, lat, lon))
         }
         return total
     }

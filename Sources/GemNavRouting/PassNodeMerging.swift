@@ -110,7 +110,7 @@ extension RoadNetwork {
         edgeTo.append(junction(tail.forward ? source.edgeTo[tail.edge] : source.edgeFrom[tail.edge]))
         edgeWay.append(source.edgeWay[head.edge])
         edgeAttributes.append(source.edgeAttributes[head.edge])
-        var length: Float = 0, signals: Float = 0, ferry: Float = 0
+        var length: Float = 0, ferry: Float = 0
         for (k, link) in chain.enumerated() {
             let range = Int(source.edgeGeometryOffset[link.edge])..<Int(source.edgeGeometryOffset[link.edge + 1])
             let points = link.forward ? Array(range) : range.reversed()
@@ -119,12 +119,10 @@ extension RoadNetwork {
                 geometryLon.append(source.geometryLon[i])
             }
             length += source.edgeLength[link.edge]
-            signals += source.edgeSignalDelay[link.edge]
             ferry += source.edgeFerrySeconds[link.edge]
         }
         edgeGeometryOffset.append(Int32(geometryLat.count))
         edgeLength.append(length)
-        edgeSignalDelay.append(signals)
         edgeFerrySeconds.append(ferry)
     }
 }

@@ -7,7 +7,7 @@ struct RoadNetwork {
     /// Fixed-point (1e-7 degree) junction positions.
     var junctionLat: [Int32] = []
     var junctionLon: [Int32] = []
-    /// Per junction: the node rules there (barrier, gate, signal).
+    /// Per junction: the node rules there (barrier, gate, signal, sign).
     var junctionRules: [NodeRules] = []
     /// OSM node id of each junction (restrictions name their via node by it).
     var junctionOSMId: [Int64] = []
@@ -21,8 +21,6 @@ struct RoadNetwork {
     var edgeLength: [Float] = []
     var edgeWay: [Int64] = []
     var edgeAttributes: [Int32] = []
-    /// Seconds lost at traffic signals inside the edge (between its junctions).
-    var edgeSignalDelay: [Float] = []
     /// Ferry crossing seconds for the whole way the edge belongs to, spread by length.
     var edgeFerrySeconds: [Float] = []
 

@@ -75,7 +75,7 @@ extension RoutingGraph {
         var s = s
         let base = Int(edgeGeometry[s.edge])
         for i in 0..<s.segment { s.offset += Double(segmentMetres[base + i]) }
-        s.distance = Geodesy.distance(s.input, s.location)
+        s.distance = RoadMetric.distance(s.input, s.location)
         return s
     }
 

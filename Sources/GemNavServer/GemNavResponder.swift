@@ -5,7 +5,7 @@ import Hummingbird
 import Logging
 
 /// Routes every request to its endpoint, turns failures into OSRM error bodies, and logs one
-/// line per request.
+/// line per request at debug and a summary of each interval at info.
 ///
 /// A hand-written dispatcher rather than Hummingbird's trie router: OSRM tells a wrong
 /// service, a wrong version and a malformed URL apart (`InvalidService`, `InvalidVersion`,
@@ -20,14 +20,19 @@ public struct GemNavResponder: HTTPResponder {
     private let limits: ServerLimits
     private let logger: Logger
     private let health: [UInt8]
+    private let stats: RequestStats
 
-    /// A responder answering from `data` within `limits`, logging requests to `logger`
-    /// (at `info`; errors the server is at fault for at `error`).
-    public init(data: ServerData, limits: ServerLimits = ServerLimits(), logger: Logger) {
+    /// A responder answering from `data` within `limits`, logging to `logger`: each request
+    /// at `debug`, every `summaryInterval` (when requests came) a line at `info` with the
+    /// interval's requests, errors and p50/p99 latency, errors the server is at fault for
+    /// at `error`. At info a busy server writes one line per interval, not one per request.
+    public init(data: ServerData, limits: ServerLimits = ServerLimits(), logger: Logger,
+                summaryInterval: Duration = .seconds(60)) {
         osrm = OSRMService(engine: data.engine, limits: limits)
         search = SearchService(index: data.search, limits: limits)
         self.limits = limits
         self.logger = logger
+        stats = RequestStats(interval: summaryInterval)
         var w = JSONWriter(capacity: 96)
         w.beginObject()
         w.key("status")
@@ -56,10 +61,14 @@ public struct GemNavResponder: HTTPResponder {
         }
         let elapsed = ContinuousClock.now - started
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        logger.info("request", metadata: [
+        // The metadata is only built when debug output is on.
+        logger.debug("request", metadata: [
             "method": "\(request.method.rawValue)", "path": "\(request.uri.path.prefix(256))",
             "status": "\(response.status.code)", "duration_us": "\(micros)",
         ])
+        if let summary = stats.record(micros: Int(micros), isError: response.status.code >= 400) {
+            logger.info("\(summary.line)")
+        }
         return response
     }
 

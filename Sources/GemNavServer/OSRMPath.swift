@@ -50,12 +50,20 @@ struct OSRMPath: Equatable {
         }
         return try text.split(separator: ";", omittingEmptySubsequences: false).enumerated().map { i, pair in
             let parts = pair.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let lon = Double(parts[0]), let lat = Double(parts[1]) else {
+            guard parts.count == 2, let lon = number(parts[0]), let lat = number(parts[1]) else {
                 throw ServerError(.invalidUrl,
                                   "URL string malformed: coordinate \(i) '\(pair)' is not lon,lat (e.g. 7.4246,43.7384)")
             }
             return try checked(Coordinate(latitude: lat, longitude: lon), index: i)
         }
+    }
+
+    /// A decimal number as OSRM's URL grammar reads it, or nil. `Double(_:)` alone is not
+    /// enough: it stops at a NUL byte, so `7.41%0043` would be read as 7.41.
+    static func number(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) || $0 == 46 || $0 == 45 || $0 == 43 || $0 == 101 || $0 == 69 })
+        else { return nil }
+        return Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
 
     private static func checked(_ c: Coordinate, index: Int) throws -> Coordinate {

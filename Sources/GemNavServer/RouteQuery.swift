@@ -139,7 +139,7 @@ struct RouteQuery {
     static func radius(_ entry: Substring) throws -> Double {
         // Half the Earth's circumference: no point on the map is further away.
         if entry == "unlimited" { return 20_037_508 }
-        guard let r = Double(entry), r.isFinite, r >= 0 else {
+        guard let r = OSRMPath.number(entry), r >= 0 else {
             throw ServerError(.invalidValue, "radius '\(entry)' is not a number of metres ≥ 0 or unlimited")
         }
         return r

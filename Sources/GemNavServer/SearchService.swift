@@ -49,7 +49,7 @@ struct SearchService: Sendable {
     static func point(_ query: inout QueryString, required: Bool) throws -> Coordinate? {
         let lat = query.take("lat"), lon = query.take("lon")
         if lat == nil, lon == nil, !required { return nil }
-        guard let lat, let lon, let la = Double(lat), let lo = Double(lon) else {
+        guard let lat, let lon, let la = OSRMPath.number(lat[...]), let lo = OSRMPath.number(lon[...]) else {
             throw ServerError(.invalidQuery, "give both lat and lon as decimal degrees, e.g. lat=43.7384&lon=7.4246")
         }
         let c = Coordinate(latitude: la, longitude: lo)

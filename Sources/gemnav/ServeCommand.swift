@@ -25,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one).")
     var port: Int = 5000
 
-    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error.")
+    @Option(help: "Log level: trace, debug (one line per request), info (a summary per minute of traffic), notice, warning, error.")
     var logLevel: String = "info"
 
     func run() async throws {

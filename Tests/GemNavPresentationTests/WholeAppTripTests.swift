@@ -28,8 +28,8 @@ enum MonacoData {
 @MainActor @Suite struct WholeAppTripTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden/monaco-app-trip.txt")
-    /// Fontvieille, by the Stade Louis II.
-    static let start = Coordinate(latitude: 43.7280, longitude: 7.4150)
+    /// La Condamine, by the port.
+    static let start = Coordinate(latitude: 43.7316, longitude: 7.4178)
 
     @Test func searchToArrivalOnMonaco() async throws {
         let data = try MonacoData.data.get()

@@ -20,6 +20,9 @@ import Testing
         Case(uri: "/foo/v1/driving/\(trip)", code: "InvalidUrl", status: .badRequest),
         Case(uri: "/route/v1/driving", code: "InvalidUrl", status: .badRequest),
         Case(uri: "/route/v1/driving/2.35,48.85;abc", code: "InvalidUrl", status: .badRequest),
+        // A NUL byte inside a number: osrm-routed refuses the URL; Double(_:) alone stops at it.
+        Case(uri: "/route/v1/driving/2.35%0002,48.85;2.36,48.85", code: "InvalidUrl", status: .badRequest),
+        Case(uri: "/route/v1/driving/2.35,48.85%00;2.36,48.85", code: "InvalidUrl", status: .badRequest),
         Case(uri: "/table/v1/driving/\(trip)", code: "InvalidService", status: .badRequest),
         Case(uri: "/route/v2/driving/\(trip)", code: "InvalidVersion", status: .badRequest),
         Case(uri: "/route/v1/driving/2.3502,48.8500", code: "InvalidOptions", status: .badRequest),
@@ -37,6 +40,7 @@ import Testing
         Case(uri: "/route/v1/driving/\(trip)?exclude=tunnel", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?bearings=400,10;", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?radiuses=-1;", code: "InvalidValue", status: .badRequest),
+        Case(uri: "/route/v1/driving/\(trip)?radiuses=5%001;", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?language=de", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?voice_units=furlongs", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/200,48.85;2.35,48.85", code: "InvalidValue", status: .badRequest),

@@ -7,7 +7,7 @@ enum Maxspeed {
         "at:rural": 100, "at:trunk": 100, "ar:urban": 40, "ar:rural": 110, "be:motorway": 120,
         "be-bru:rural": 70, "be-bru:urban": 30, "be-vlg:rural": 70, "bg:motorway": 140,
         "by:urban": 60, "by:motorway": 110, "ca-on:rural": 80, "ch:rural": 80, "ch:trunk": 100,
-        "ch:motorway": 120, "de:living_street": 7, "de:rural": 100, "dk:rural": 80,
+        "ch:motorway": 120, "de:living_street": 7, "de:rural": 100, "de:motorway": 0, "dk:rural": 80,
         "es:trunk": 90, "fr:rural": 80, "gb:nsl_single": 96.54, "gb:nsl_dual": 112.63,
         "gb:motorway": 112.63, "lv:living_street": 20, "nl:rural": 80, "nl:trunk": 100,
         "no:rural": 80, "no:motorway": 110, "ph:urban": 40, "ph:rural": 80, "ph:motorway": 100,
@@ -33,7 +33,8 @@ enum Maxspeed {
         }
         if let v = Double(digits), v > 0 {
             let unit = rest.trimmingCharacters(in: .whitespaces)
-            if unit.hasPrefix("mph") { return v * 1.609344 }
+            // 1.609, not 1.609344: OSRM's factor, so durations agree.
+            if unit.hasPrefix("mph") || unit.hasPrefix("mp/h") { return v * 1.609 }
             if unit.hasPrefix("knots") { return v * 1.852 }
             return v
         }

@@ -11,19 +11,30 @@ public struct Profile: Sendable, Hashable {
     public var highwaySpeeds: [String: Double]
     /// Access tags from general to specific; the most specific tag present decides.
     public var accessHierarchy: [String]
-    /// Access values that forbid the way or node.
+    /// Access values that allow the mode (and give an unknown `highway` the default speed).
+    public var accessWhitelist: Set<String>
+    /// Access values that forbid the way or node, unless also restricted.
     public var forbiddenAccess: Set<String>
-    /// Access values allowed only to start or end there (`destination`, `customers`…):
+    /// Access values allowed only to start or end there (`destination`, `private`…):
     /// routable, but entering costs `restrictedPenalty` so routes do not pass through.
     public var restrictedAccess: Set<String>
+    /// `highway=*` values on which restricted access applies (elsewhere those values are
+    /// treated as forbidden); nil: everywhere.
+    public var restrictedHighways: Set<String>?
+    /// km/h on a way whose `highway` has no speed but whose access tag allows this mode.
+    public var defaultSpeed: Double
+    /// `highway=*` values never used, whatever their access tags (`steps`, `construction`…).
+    public var avoidedHighways: Set<String>
     /// Weight added (seconds) for entering a restricted way from an unrestricted one.
     public var restrictedPenalty: Double
     /// Keys, most specific first, whose value overrides `oneway` (e.g. `oneway:bicycle`).
     public var onewayKeys: [String]
     /// Whether oneway tags apply at all (they do not for walkers).
     public var obeysOneway: Bool
-    /// `barrier=*` values that block this mode.
+    /// `barrier=*` values that block this mode (when `passableBarriers` is nil).
     public var blockingBarriers: Set<String>
+    /// When set, every `barrier=*` value not in it (nor with a penalty) blocks, as OSRM's car does.
+    public var passableBarriers: Set<String>?
     /// `barrier=*` values passable with a time penalty in seconds (gates).
     public var barrierPenalties: [String: Double]
     /// Average speed as a share of `maxspeed` where a limit is tagged (drivers rarely sit
@@ -35,8 +46,10 @@ public struct Profile: Sendable, Hashable {
     public var surfaceSpeeds: [String: Double]
     /// Speed caps by `tracktype=*`, km/h.
     public var tracktypeSpeeds: [String: Double]
-    /// Ferry speed in km/h when the way has no `duration` tag.
-    public var ferrySpeed: Double
+    /// Speed caps by `smoothness=*`, km/h (0 closes the way).
+    public var smoothnessSpeeds: [String: Double]
+    /// Speed in km/h by `route=*` (ferries, shuttle trains) when the way has no `duration` tag.
+    public var routeSpeeds: [String: Double]
     /// Seconds added for a turn of 90° (scaled by angle); 0 disables turn costs.
     public var turnPenalty: Double
     /// Right turns (left in left-hand traffic) are cheaper by this factor.
@@ -53,6 +66,8 @@ public struct Profile: Sendable, Hashable {
     public var pushingHighways: [String: Double]
     /// `service=*` values whose speed is reduced (parking aisles, driveways), as a factor.
     public var servicePenalties: [String: Double]
+    /// Vehicle size and rate penalties, for motor vehicles only.
+    public var vehicle: VehicleRules?
 
     /// The built-in profile with this name (`car`/`driving`, `bicycle`/`cycling`/`bike`,
     /// `foot`/`walking`), or nil.

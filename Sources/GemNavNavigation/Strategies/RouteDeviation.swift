@@ -116,7 +116,7 @@ public struct WrongWayDetector: RouteDeviationDetector {
 public struct CourseDivergenceDetector: RouteDeviationDetector {
     /// Degrees between the course and the route's bearing.
     public var minimumAngle: Double
-    /// Metres from the route, at least; the fix's accuracy when larger.
+    /// Metres from the route, at least; 1.5 × the fix's accuracy when larger.
     public var minimumDistance: Double
     /// Speed (m/s) from which the course is trusted.
     public var minimumSpeed: Double
@@ -140,7 +140,10 @@ public struct CourseDivergenceDetector: RouteDeviationDetector {
         }
         let d = context.distanceFromRoute
         let diverging = Geodesy.angleDifference(course, context.routeBearing) >= minimumAngle
-        return diverging && d >= max(minimumDistance, context.fix.horizontalAccuracy) ? .offRoute(distance: d) : .onRoute
+        // 1.5 × the accuracy: a course derived from noisy positions (a GPX replay) diverges on
+        // almost every fix, so the distance alone must then be well outside the noise.
+        let far = d >= max(minimumDistance, 1.5 * context.fix.horizontalAccuracy)
+        return diverging && far ? .offRoute(distance: d) : .onRoute
     }
 }
 

@@ -131,7 +131,8 @@ public final class NavigationModel {
     /// Hears every consent answer (the support log shows positions only once granted).
     public var onConsentChange: (@MainActor (LocationConsent) -> Void)?
     /// Navigation events for the support log (positions are withheld there without consent).
-    public var logger = Logger(label: "gemnav.navigation")
+    /// Silent until the composition root hands it the support log.
+    public var logger = Logger(label: "gemnav.navigation") { _ in SwiftLogNoOpLogHandler() }
 
     /// Creates the screen. `store` keeps the consent and the recorded trips (nil: never record).
     public init(provider: any RouteProvider, store: AppStore?, clock: any NavigationClock,

@@ -12,7 +12,18 @@ import Observation
 public final class AppModel {
     /// The screens.
     public enum Screen: String, Sendable, Hashable, CaseIterable {
-        case map, search, planning, navigation, settings, places
+        /// The map around the user.
+        case map
+        /// Search.
+        case search
+        /// The route card.
+        case planning
+        /// Turn-by-turn guidance.
+        case navigation
+        /// Settings.
+        case settings
+        /// Favourites, recents, trips.
+        case places
     }
 
     /// Something for the shell to do outside the app.

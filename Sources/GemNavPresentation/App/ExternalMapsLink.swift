@@ -18,7 +18,12 @@ public enum ExternalMapsLink {
 
     /// How the trip is travelled.
     public enum Mode: String, Sendable, Hashable, CaseIterable {
-        case driving, walking, bicycling
+        /// By car.
+        case driving
+        /// On foot.
+        case walking
+        /// By bicycle.
+        case bicycling
     }
 
     /// The URL opening `target` with directions to `destination` through `stops`.

@@ -25,7 +25,12 @@ public final class MapModel {
 
     /// Where the app is running.
     public enum Lifecycle: String, Sendable, Hashable {
-        case foreground, background, locked
+        /// On screen.
+        case foreground
+        /// Another app (or browser tab) is in front.
+        case background
+        /// The screen is locked.
+        case locked
     }
 
     /// What the screen shows.

@@ -49,13 +49,17 @@ public final class NavigationModel {
 
     /// The location-recording disclosure (seed 002), in GemNav's own words.
     public struct Disclosure: Sendable, Hashable {
+        /// The question.
         public var title = "Save your trips?"
+        /// What GemNav really does with the trips.
         public var text = """
             GemNav can save the route you drive on this device, so you can look back at your trips \
             and export them as GPX. Trips stay on this device, nothing is sent anywhere, and you \
             can delete them at any time in Settings. Navigation works the same either way.
             """
+        /// The button that declines (navigation starts, nothing is recorded).
         public var decline = "No thanks"
+        /// The button that agrees (navigation starts and the trip is recorded).
         public var accept = "I Agree"
     }
 

@@ -23,13 +23,21 @@ public final class PlacesModel {
 
     /// What the user does on this screen.
     public enum Intent: Sendable, Hashable {
+        /// Saves a place as Home (replacing the old Home).
         case setHome(Place)
+        /// Saves a place as Work (replacing the old Work).
         case setWork(Place)
+        /// Saves a place under a name of the user's.
         case addFavourite(Place, name: String)
+        /// Renames a favourite.
         case renameFavourite(FavouriteID, to: String)
+        /// Deletes a favourite.
         case deleteFavourite(FavouriteID)
+        /// Forgets one recent destination.
         case deleteRecent(RecentDestinationID)
+        /// Forgets every recent destination.
         case clearRecents
+        /// Deletes a recorded trip and its fixes.
         case deleteTrip(TripID)
         /// Reads everything again (after a trip was recorded elsewhere).
         case reload

@@ -37,11 +37,17 @@ public final class SettingsModel {
 
     /// What the user does on this screen.
     public enum Intent: Sendable, Hashable {
+        /// Switches the tier (the local app's own choice).
         case setTier(Tier)
+        /// Metric or imperial.
         case setUnits(DistanceUnits)
+        /// One of `AppSettings.languages`.
         case setLanguage(String)
+        /// Spoken prompts on or off.
         case setVoice(Bool)
+        /// Vibration on or off.
         case setHaptics(Bool)
+        /// The mode trips start in.
         case setGuidanceMode(NavigationModel.GuidanceMode)
         /// An OSRM server's address, or nil for the embedded engine.
         case setRoutingServer(String?)

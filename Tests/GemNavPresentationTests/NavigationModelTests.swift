@@ -149,8 +149,8 @@ import Testing
     }
 
     @Test func missedTurnReroutesWhileFixesKeepComing() async throws {
-        let testClock = TestClock()
-        let slow = SlowEngine(engine: provider, clock: testClock, delay: .seconds(3))
+        let gate = Gate()
+        let slow = SlowEngine(engine: provider, gate: gate)
         let plan = try await plan([Self.start, Self.end])
         let model = model(store: nil, provider: slow)
         model.start(plan)
@@ -160,11 +160,12 @@ import Testing
         var askedAt: Int?
         let (_, phases) = try await drive(model, route: plan.route, options: options) { n in
             if let notice = model.state.notice, notices.last != notice { notices.append(notice) }
-            // One simulated second passes on the provider's clock per fix; its answer comes
-            // three fixes after the request, and meanwhile the fixes keep coming.
-            await testClock.advance(by: .seconds(1))
-            if askedAt == nil, !slow.calls.isEmpty { askedAt = n }
-            guard let askedAt, n - askedAt >= 2 else { return askedAt == nil }
+            // The provider answers three fixes after the request; meanwhile the fixes keep
+            // coming and the model must not wait for it.
+            if askedAt == nil, model.state.notice == "Rerouting…" { askedAt = n }
+            guard let askedAt else { return true }
+            if n - askedAt < 3 { return false }
+            await gate.open()
             return true
         }
         if let notice = model.state.notice, notices.last != notice { notices.append(notice) }
@@ -184,25 +185,24 @@ struct GuidanceModeCount {
     var vibrations: Int { patterns.count }
 }
 
-/// The engine, answering only after `delay` on a test clock, counting its calls.
+/// The engine, answering only once the test opens its gate, counting its calls.
 final class SlowEngine: RouteProvider, @unchecked Sendable {
     // @unchecked: `seen` is only touched under `lock`.
     private let lock = NSLock()
     private var seen: [RouteQuery] = []
     let engine: EngineRouteProvider
-    let clock: TestClock<Duration>
-    let delay: Duration
+    let gate: Gate
     var name: String { "the slow engine" }
 
-    init(engine: EngineRouteProvider, clock: TestClock<Duration>, delay: Duration) {
-        (self.engine, self.clock, self.delay) = (engine, clock, delay)
+    init(engine: EngineRouteProvider, gate: Gate) {
+        (self.engine, self.gate) = (engine, gate)
     }
 
     var calls: [RouteQuery] { lock.withLock { seen } }
 
     func routes(for query: RouteQuery) async throws -> [Route] {
         lock.withLock { seen.append(query) }
-        try await clock.sleep(for: delay)
+        await gate.wait()
         return try await engine.routes(for: query)
     }
 }

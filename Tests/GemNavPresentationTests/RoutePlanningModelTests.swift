@@ -16,15 +16,14 @@ struct FixedProvider: RouteProvider {
     func routes(for query: RouteQuery) async throws -> [Route] { routes }
 }
 
-/// A provider that answers after a delay on the test clock.
+/// A provider that answers once the test opens its gate.
 struct SlowProvider: RouteProvider {
     var name = "the test provider"
-    let clock: TestClock<Duration>
-    let delay: Duration
+    let gate: Gate
     let routes: [Route]
 
     func routes(for query: RouteQuery) async throws -> [Route] {
-        try await clock.sleep(for: delay)
+        await gate.wait()
         return routes
     }
 }
@@ -131,19 +130,20 @@ struct SlowProvider: RouteProvider {
     }
 
     @Test func onlyTheLatestRequestIsShown() async throws {
-        let testClock = TestClock()
         let slow = try await EngineRouteProvider(engine: Self.engine).routes(for: RouteQuery(
             waypoints: [Self.west.coordinate, Self.east.coordinate]))
-        let model = makeModel([.car: SlowProvider(clock: testClock, delay: .seconds(5), routes: slow),
-                           .foot: SlowProvider(clock: testClock, delay: .seconds(1), routes: [slow[0]])])
+        let car = Gate(), foot = Gate()
+        let model = makeModel([.car: SlowProvider(gate: car, routes: slow),
+                               .foot: SlowProvider(gate: foot, routes: [slow[0]])])
         model.currentLocation = Self.west.coordinate
         model.send(.setDestination(Self.east))     // car: slow
         model.send(.setMode(.foot))                // foot: answers first
-        await testClock.advance(by: .seconds(1))
+        await foot.open()
         await model.settled()
         #expect(model.state.routes.count == 1)
-        await testClock.advance(by: .seconds(5))    // the car answer arrives late: dropped
-        await model.settled()
+        await car.arrived(1)
+        await car.open()                           // the car answer arrives late: dropped
+        for _ in 0..<100 { await Task.yield() }
         #expect(model.state.routes.count == 1 && model.state.mode == .foot)
     }
 }

@@ -55,7 +55,7 @@ struct FakePlaces: PlaceSearching {
         expected.query = "ca"
         expected.isSearching = true
         #expect(model.state == expected)
-        await clock.advance(by: .milliseconds(150))
+        await clock.advance(by: .milliseconds(200))
         await model.settled()
         expected.results = [Self.cafe, Self.casino]
         expected.isSearching = false
@@ -65,9 +65,9 @@ struct FakePlaces: PlaceSearching {
     @Test func aStaleAnswerNeverReplacesANewerOne() async {
         let model = model { $0.delays = ["ca": .seconds(2)] }
         model.send(.typed("ca"))
-        await clock.advance(by: .milliseconds(150))     // "ca" is now being searched, slowly
+        await clock.advance(by: .milliseconds(200))     // "ca" is now being searched, slowly
         model.send(.typed("casino"))
-        await clock.advance(by: .milliseconds(150))
+        await clock.advance(by: .milliseconds(200))
         await model.settled()
         #expect(model.state.results == [Self.casino])
         await clock.advance(by: .seconds(2))            // the old answer arrives: ignored
@@ -79,7 +79,7 @@ struct FakePlaces: PlaceSearching {
         let model = model()
         model.setSuggestions([Self.home])
         model.send(.typed("casino"))
-        await clock.advance(by: .milliseconds(150))
+        await clock.advance(by: .milliseconds(200))
         await model.settled()
         model.send(.cleared)
         var expected = SearchModel.State()
@@ -90,7 +90,7 @@ struct FakePlaces: PlaceSearching {
     @Test func noResultsSaySo() async {
         let model = model()
         model.send(.typed("xyzzy "))
-        await clock.advance(by: .milliseconds(150))
+        await clock.advance(by: .milliseconds(200))
         await model.settled()
         #expect(model.state.results.isEmpty && model.state.message == "No results for 'xyzzy'.")
     }

@@ -67,14 +67,18 @@ import Testing
 
     @Test func slowServerIsNotWaitedForBeyondThePatience() async throws {
         let clock = TestClock()
+        let hung = Gate()
         let server = FakeProvider(name: "the server at http://slow.test") { _ in
-            try await clock.sleep(for: .seconds(30))
+            await hung.wait()
             return FakeProvider.route(2000)
         }
         let provider = FallbackRouteProvider(primary: server, fallback: engine, patience: .seconds(3), clock: clock)
         let answer = Task { try await provider.route(for: query) }
-        await clock.advance(by: .seconds(3))
+        // The patience runs from the request; the clock moves once the server has it.
+        await hung.arrived(1)
+        await clock.advance(by: .seconds(4))
         #expect(try await answer.value.distance == 1000)
+        await hung.open()
         guard case .fallback(_, _, let reason)? = provider.source else {
             Issue.record("the fallback did not answer")
             return

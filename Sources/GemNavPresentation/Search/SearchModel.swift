@@ -139,10 +139,12 @@ public final class SearchModel {
         let mine = generation
         pending?.cancel()
         if listing { state.isSearching = true }
-        let places = places, clock = clock, delay = debounce, near = origin, limit = limit
+        let places = places, near = origin, limit = limit
+        // The debounce runs from the keystroke, however late the task starts.
+        let deadline = debounced ? Deadline(after: debounce, on: clock) : nil
         pending = Task { [weak self] in
-            if debounced {
-                do { try await clock.sleep(for: delay) } catch { return }
+            if let deadline {
+                do { try await deadline.reached() } catch { return }
             }
             let (found, message) = await work(places, near, limit)
             guard let self, self.generation == mine else { return }

@@ -53,18 +53,21 @@ public struct FallbackRouteProvider: RouteProvider {
 
     /// The chosen provider's routes, or the fallback's when it fails or is too slow.
     public func routes(for query: RouteQuery) async throws -> [Route] {
-        let primary = primary, clock = clock, patience = patience
-        let outcome: Result<[Route], any Error>? = await withTaskGroup(of: Result<[Route], any Error>?.self) { group in
-            group.addTask {
-                do { return .success(try await primary.routes(for: query)) } catch { return .failure(error) }
+        let primary = primary
+        let deadline = Deadline(after: patience, on: clock)
+        // Two unstructured tasks race; the first to finish answers. A task group would wait for
+        // a server that ignores cancellation, and the point is not to wait for it.
+        let outcome: Result<[Route], any Error>? = await withCheckedContinuation { continuation in
+            let answer = FirstAnswer(continuation)
+            let request = Task {
+                do { answer.give(.success(try await primary.routes(for: query))) } catch { answer.give(.failure(error)) }
             }
-            group.addTask {
-                try? await clock.sleep(for: patience)
-                return nil
+            let timer = Task {
+                try? await deadline.reached()
+                answer.give(nil)
+                request.cancel()
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+            answer.onAnswer = { timer.cancel() }
         }
         let reason: String
         switch outcome {
@@ -127,5 +130,39 @@ private final class SourceState: @unchecked Sendable {
         case (.primary?, .primary), (.fallback?, .fallback): return true
         default: return false
         }
+    }
+}
+
+/// Resumes a continuation with the first answer given, and ignores the others.
+private final class FirstAnswer: @unchecked Sendable {
+    // @unchecked: `continuation` and `onAnswer` are only touched under `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<[Route], any Error>?, Never>?
+    private var cleanup: (@Sendable () -> Void)?
+
+    init(_ continuation: CheckedContinuation<Result<[Route], any Error>?, Never>) {
+        self.continuation = continuation
+    }
+
+    /// Runs once an answer has been given (at once if one already was).
+    var onAnswer: (@Sendable () -> Void)? {
+        get { lock.withLock { cleanup } }
+        set {
+            let answered = lock.withLock { () -> Bool in
+                cleanup = newValue
+                return continuation == nil
+            }
+            if answered { newValue?() }
+        }
+    }
+
+    func give(_ answer: Result<[Route], any Error>?) {
+        let (waiting, then) = lock.withLock { () -> (CheckedContinuation<Result<[Route], any Error>?, Never>?, (@Sendable () -> Void)?) in
+            defer { continuation = nil }
+            return (continuation, continuation == nil ? nil : cleanup)
+        }
+        guard let waiting else { return }
+        waiting.resume(returning: answer)
+        then?()
     }
 }

@@ -1,0 +1,25 @@
+/// A wait on an injected clock whose deadline is fixed when the wait is made, not when it
+/// starts: work handed to a new task may start late (a busy machine, a test clock advanced
+/// first), and it must still end when it was due.
+public struct Deadline: Sendable {
+    private let wait: @Sendable () async throws -> Void
+
+    /// A deadline `delay` from `clock`'s now.
+    public init(after delay: Duration, on clock: any Clock<Duration>) {
+        func make<C: Clock<Duration>>(_ clock: C) -> @Sendable () async throws -> Void {
+            let due = clock.now.advanced(by: delay)
+            return {
+                // Some clocks (swift-clocks' TestClock) still suspend for a deadline equal to now.
+                guard clock.now < due else { return }
+                try await clock.sleep(until: due, tolerance: nil)
+            }
+        }
+        wait = make(clock)
+    }
+
+    /// Returns once the deadline has passed (at once if it already has).
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    public func reached() async throws {
+        try await wait()
+    }
+}

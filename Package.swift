@@ -113,7 +113,7 @@ let package = Package(
             name: "GemNavServicesTests",
             dependencies: [
                 "GemNavServices", "gemnav", "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
-                "GemNavSearch", "GemNavOSM", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GemNavSearch", "GemNavOSM", "GemNavTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),

@@ -82,7 +82,7 @@ struct AppBench: AsyncParsableCommand {
         var attempts = 0
         while picked.count < count, attempts < count * 400 {
             attempts += 1
-            let a = point(in: box, &rng), b = point(in: box, &rng)
+            let a = box.randomPoint(&rng), b = box.randomPoint(&rng)
             guard Geodesy.distance(a, b) / 1000 > longKm,
                   let route = try? engine.plan(RouteQuery(waypoints: [a, b])).first?.route else { continue }
             picked.append(route)
@@ -128,10 +128,5 @@ struct AppBench: AsyncParsableCommand {
                       keystroke_to_results: Latency(samples: keystrokes, ok: keystrokes.count,
                                                     wall: keystrokes.reduce(0, +) / 1e6),
                       routes_km: picked.map { $0.distance / 1000 })
-    }
-
-    private static func point(in box: BoundingBox, _ rng: inout SeededGenerator) -> Coordinate {
-        Coordinate(latitude: Double.random(in: box.min.latitude...box.max.latitude, using: &rng),
-                   longitude: Double.random(in: box.min.longitude...box.max.longitude, using: &rng))
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import GemNavCore
+import GemNavNavigation
 
 /// Latency figures in microseconds, nearest-rank percentiles as the OSRM peer script uses.
 struct Latency: Codable {
@@ -54,4 +56,12 @@ func peakMemoryKiB() -> Int? {
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
     return nil
+}
+
+extension BoundingBox {
+    /// A uniformly drawn point inside the box, for seeded random routes.
+    func randomPoint(_ rng: inout SeededGenerator) -> Coordinate {
+        Coordinate(latitude: Double.random(in: min.latitude...max.latitude, using: &rng),
+                   longitude: Double.random(in: min.longitude...max.longitude, using: &rng))
+    }
 }

@@ -72,7 +72,7 @@ struct NavigateBench: ParsableCommand {
         var attempts = 0
         while (picked["short"]!.count < routes || picked["long"]!.count < routes) && attempts < routes * 400 {
             attempts += 1
-            let a = randomPoint(in: box, &rng), b = randomPoint(in: box, &rng)
+            let a = box.randomPoint(&rng), b = box.randomPoint(&rng)
             let km = Geodesy.distance(a, b) / 1000
             let kind = km < shortKm ? "short" : km > longKm ? "long" : nil
             guard let kind, picked[kind]!.count < routes,
@@ -135,10 +135,5 @@ struct NavigateBench: ParsableCommand {
             timings.append(Double(nowNanoseconds() - began) / 1000)
         }
         return timings
-    }
-
-    private func randomPoint(in box: BoundingBox, _ rng: inout SeededGenerator) -> Coordinate {
-        Coordinate(latitude: Double.random(in: box.min.latitude...box.max.latitude, using: &rng),
-                   longitude: Double.random(in: box.min.longitude...box.max.longitude, using: &rng))
     }
 }

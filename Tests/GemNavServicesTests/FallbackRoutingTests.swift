@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GemNavServices
+import GemNavTestSupport
 import GemNavCore
 import Testing
 

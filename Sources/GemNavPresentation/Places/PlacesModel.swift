@@ -55,17 +55,15 @@ public final class PlacesModel {
 
     /// The search screen's suggestions: favourites, then recent destinations not already there.
     public var suggestions: [Place] {
-        let favourites = state.favourites.map { f in
-            Place(name: f.name, subtitle: f.subtitle ?? "", coordinate: f.coordinate)
-        }
-        let recents = state.recents.map { r in Place(name: r.name, subtitle: r.subtitle ?? "", coordinate: r.coordinate) }
+        let favourites = state.favourites.map(Place.init)
+        let recents = state.recents.map(Place.init)
             .filter { r in !favourites.contains { $0.name == r.name && Geodesy.distance($0.coordinate, r.coordinate) < 50 } }
         return favourites + recents
     }
 
     /// Home, when set.
     public var home: Place? {
-        state.favourites.first { $0.kind == .home }.map { Place(name: $0.name, subtitle: $0.subtitle ?? "", coordinate: $0.coordinate) }
+        state.favourites.first { $0.kind == .home }.map(Place.init)
     }
 
     /// Remembers `place` as a destination the user went to.

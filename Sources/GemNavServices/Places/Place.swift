@@ -1,6 +1,7 @@
 import Foundation
 import GemNavCore
 import GemNavSearch
+import GemNavStorage
 
 /// A place the app can route to: a search result, a favourite, a recent destination, a
 /// point tapped on the map, or the user's own position.
@@ -31,6 +32,16 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
     public init(_ result: SearchResult) {
         self.init(id: "\(result.osmType)/\(result.osmId)", name: result.title, subtitle: result.subtitle,
                   coordinate: result.coordinate, category: result.category)
+    }
+
+    /// The place a favourite keeps.
+    public init(_ favourite: Favourite) {
+        self.init(name: favourite.name, subtitle: favourite.subtitle ?? "", coordinate: favourite.coordinate)
+    }
+
+    /// The place a recent destination keeps.
+    public init(_ recent: RecentDestination) {
+        self.init(name: recent.name, subtitle: recent.subtitle ?? "", coordinate: recent.coordinate)
     }
 
     /// "Name, subtitle", or the name alone.

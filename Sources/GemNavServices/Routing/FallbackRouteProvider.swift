@@ -57,18 +57,17 @@ public struct FallbackRouteProvider: RouteProvider {
         let deadline = Deadline(after: patience, on: clock)
         // Two unstructured tasks race; the first to finish answers. A task group would wait for
         // a server that ignores cancellation, and the point is not to wait for it.
-        let outcome: Result<[Route], any Error>? = await withCheckedContinuation { continuation in
-            let answer = FirstAnswer(continuation)
-            let request = Task {
-                do { answer.give(.success(try await primary.routes(for: query))) } catch { answer.give(.failure(error)) }
-            }
-            let timer = Task {
-                try? await deadline.reached()
-                answer.give(nil)
-                request.cancel()
-            }
-            answer.onAnswer = { timer.cancel() }
+        let answer = FirstAnswer()
+        let request = Task {
+            do { answer.give(.success(try await primary.routes(for: query))) } catch { answer.give(.failure(error)) }
         }
+        let timer = Task {
+            try? await deadline.reached()
+            answer.give(nil)
+        }
+        let outcome = await answer.value
+        request.cancel()
+        timer.cancel()
         let reason: String
         switch outcome {
         case .success(let routes)?:
@@ -133,36 +132,36 @@ private final class SourceState: @unchecked Sendable {
     }
 }
 
-/// Resumes a continuation with the first answer given, and ignores the others.
+/// The first answer given (a result, or nil for "too slow"); later ones are ignored.
 private final class FirstAnswer: @unchecked Sendable {
-    // @unchecked: `continuation` and `onAnswer` are only touched under `lock`.
+    typealias Answer = Result<[Route], any Error>?
+    // @unchecked: the fields are only touched under `lock`.
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Result<[Route], any Error>?, Never>?
-    private var cleanup: (@Sendable () -> Void)?
+    private var isGiven = false
+    private var answer: Answer = nil
+    private var waiting: CheckedContinuation<Answer, Never>?
 
-    init(_ continuation: CheckedContinuation<Result<[Route], any Error>?, Never>) {
-        self.continuation = continuation
+    /// Records `value` if it is the first answer, and hands it to the waiter.
+    func give(_ value: Answer) {
+        let waiter: CheckedContinuation<Answer, Never>? = lock.withLock {
+            guard !isGiven else { return nil }
+            (isGiven, answer) = (true, value)
+            defer { waiting = nil }
+            return waiting
+        }
+        waiter?.resume(returning: value)
     }
 
-    /// Runs once an answer has been given (at once if one already was).
-    var onAnswer: (@Sendable () -> Void)? {
-        get { lock.withLock { cleanup } }
-        set {
-            let answered = lock.withLock { () -> Bool in
-                cleanup = newValue
-                return continuation == nil
+    /// The first answer, once there is one.
+    var value: Answer {
+        get async {
+            await withCheckedContinuation { continuation in
+                let ready: Bool = lock.withLock {
+                    if !isGiven { waiting = continuation }
+                    return isGiven
+                }
+                if ready { continuation.resume(returning: lock.withLock { answer }) }
             }
-            if answered { newValue?() }
         }
-    }
-
-    func give(_ answer: Result<[Route], any Error>?) {
-        let (waiting, then) = lock.withLock { () -> (CheckedContinuation<Result<[Route], any Error>?, Never>?, (@Sendable () -> Void)?) in
-            defer { continuation = nil }
-            return (continuation, continuation == nil ? nil : cleanup)
-        }
-        guard let waiting else { return }
-        waiting.resume(returning: answer)
-        then?()
     }
 }

@@ -1,27 +1,30 @@
 /// Holds back a fake service until the test opens it; waiting on an opened gate returns at
 /// once, so it does not matter whether the service or the test gets there first.
-actor Gate {
+public actor Gate {
     private var isOpen = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// A closed gate.
+    public init() {}
     /// How many callers have reached the gate.
-    private(set) var arrivals = 0
+    public private(set) var arrivals = 0
 
     /// Waits until the gate is opened.
-    func wait() async {
+    public func wait() async {
         arrivals += 1
         if isOpen { return }
         await withCheckedContinuation { waiting.append($0) }
     }
 
     /// Lets every waiter, present and future, through.
-    func open() {
+    public func open() {
         isOpen = true
         for w in waiting { w.resume() }
         waiting = []
     }
 
     /// Waits until `count` callers have reached the gate.
-    func arrived(_ count: Int) async {
+    public func arrived(_ count: Int) async {
         while arrivals < count { await Task.yield() }
     }
 }

@@ -95,7 +95,7 @@ public enum AppComposition {
         let navigation = NavigationModel(provider: environment.providers[.car] ?? UnavailableProvider(),
                                          store: environment.store, clock: environment.clock,
                                          settings: navigationSettings, mode: saved.guidanceMode)
-        navigation.deviceHasHaptics = saved.haptics
+        navigation.hapticsOn = saved.haptics
         if let log = environment.supportLog {
             // Positions reach the support log only while trips may be recorded.
             log.redactsPositions = settings.state.consent != .granted
@@ -104,12 +104,14 @@ public enum AppComposition {
             settings.onConsentChange = follow
             navigation.logger = Logger(label: "gemnav.navigation") { log.handler(label: $0) }
         }
+        let simulation = DriveSimulation(clock: environment.clock, timer: environment.timer)
         return AppModel(
             map: MapModel(centre: environment.centre),
             search: SearchModel(places: environment.places, clock: environment.timer),
             planning: RoutePlanningModel(providers: environment.providers, clock: environment.clock, format: format,
                                          timeZone: environment.timeZone),
-            navigation: navigation, settings: settings, places: environment.store.map(PlacesModel.init))
+            navigation: navigation, settings: settings, places: environment.store.map(PlacesModel.init),
+            simulation: simulation)
     }
 }
 

@@ -48,6 +48,10 @@ public final class AppModel {
         case endTrip
         /// "Take me home": route to the Home favourite and start as soon as the route is ready.
         case goHome
+        /// The app went to the foreground, the background, or the screen was locked.
+        case lifecycle(MapModel.Lifecycle)
+        /// What the device can do; the app picks the fallbacks.
+        case capabilities(DeviceCapabilities)
     }
 
     /// The screen shown.
@@ -64,6 +68,8 @@ public final class AppModel {
     public let settings: SettingsModel
     /// Favourites, recent destinations and trip history (nil without a store).
     public let places: PlacesModel?
+    /// The simulated drive, a location source for a person at a desk.
+    public let simulation: DriveSimulation
     /// A sentence for the user about the last app-level intent that could not be done.
     public private(set) var message: String?
 
@@ -72,8 +78,9 @@ public final class AppModel {
 
     /// Assembles the screens (see `AppComposition` for how they are built).
     public init(map: MapModel, search: SearchModel, planning: RoutePlanningModel, navigation: NavigationModel,
-                settings: SettingsModel, places: PlacesModel? = nil)
+                settings: SettingsModel, places: PlacesModel? = nil, simulation: DriveSimulation)
     {
+        self.simulation = simulation
         self.map = map
         self.search = search
         self.planning = planning
@@ -86,6 +93,15 @@ public final class AppModel {
     /// What the tier allows now.
     public var features: TierFeatures { settings.state.features }
 
+    /// Whether the screen should stay on: while a trip is under way (seed 000 keeps the idle
+    /// timer off during guidance).
+    public var keepsScreenOn: Bool {
+        switch navigation.state.phase {
+        case .awaitingConsent, .navigating, .paused, .atStop: return true
+        case .idle, .arrived: return false
+        }
+    }
+
     /// Handles one intent.
     public func send(_ intent: Intent) {
         message = nil
@@ -96,6 +112,12 @@ public final class AppModel {
             self.screen = screen
         case .directions:
             guard let destination = search.state.destination else { return }
+            if planning.currentLocation == nil, planning.state.origin == nil {
+                // Without a position (location off, or a desk far from the map) the trip starts
+                // where the user is looking; the route card names it and another start can be chosen.
+                planning.send(.setOrigin(Place(name: "Map centre", coordinate: map.state.centre ?? map.state.position
+                    ?? destination.coordinate)))
+            }
             planning.send(.setDestination(destination))
             screen = .planning
         case .startNavigation:
@@ -105,13 +127,12 @@ public final class AppModel {
             navigation.start(plan)
             map.isNavigating = true
             screen = .navigation
+            map.isSimulating = simulation.state.isEnabled
+            simulation.start(navigation) { [weak self] fix in self?.locate(fix) }
         case .located(let fix):
-            map.send(.located(fix))
-            guard map.canLocate else { return }
-            planning.currentLocation = fix.coordinate
-            if let course = fix.course, (fix.speed ?? 0) > 2 { planning.currentHeading = course }
-            search.origin = fix.coordinate
-            if screen == .navigation { navigation.send(.fix(fix)) }
+            // While the simulated car drives, it is the only location source.
+            guard !simulation.state.isDriving else { return }
+            locate(fix)
         case .handOff(let target):
             guard features.externalMapsHandOff, let destination = planning.state.destination else { return }
             let mode: ExternalMapsLink.Mode = planning.state.mode == .foot
@@ -119,6 +140,8 @@ public final class AppModel {
             effects.append(.openURL(ExternalMapsLink.url(target, to: destination.coordinate,
                                                          via: planning.state.stops.map(\.coordinate), mode: mode)))
         case .endTrip:
+            simulation.stop()
+            map.isSimulating = false
             navigation.send(.cancel)
             planning.send(.reset)
             places?.send(.reload)
@@ -136,7 +159,22 @@ public final class AppModel {
                 await self.planning.settled()
                 if self.planning.state.phase == .routeReady { self.send(.startNavigation) }
             }
+        case .lifecycle(let lifecycle):
+            map.send(.lifecycle(lifecycle))
+            navigation.send(.background(lifecycle != .foreground))
+        case .capabilities(let device):
+            navigation.device = device
         }
+    }
+
+    /// A position from the device or the simulated car.
+    private func locate(_ fix: LocationFix) {
+        map.send(.located(fix))
+        guard map.canLocate else { return }
+        planning.currentLocation = fix.coordinate
+        if let course = fix.course, (fix.speed ?? 0) > 2 { planning.currentHeading = course }
+        search.origin = fix.coordinate
+        if screen == .navigation { navigation.send(.fix(fix)) }
     }
 
     /// Waits for app-level work in flight ("go home" waiting for its route).

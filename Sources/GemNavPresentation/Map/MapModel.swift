@@ -83,7 +83,10 @@ public final class MapModel {
     }
 
     /// Whether positions may be used at all.
-    public var canLocate: Bool { state.permission == .whenInUse || state.permission == .always }
+    public var canLocate: Bool { isSimulating || state.permission == .whenInUse || state.permission == .always }
+
+    /// Whether positions come from the simulated drive, which needs no permission.
+    public var isSimulating = false
 
     /// Handles one intent.
     public func send(_ intent: Intent) {

@@ -109,11 +109,10 @@ public final class NavigationModel {
 
     /// The screen's state.
     public private(set) var state: State
-    /// Whether the device can vibrate (otherwise cues are spoken, as seed 004's fallback).
-    public var deviceHasHaptics = true
-    /// Whether the platform can vibrate while the app is in the background (a hidden browser
-    /// tab cannot; the iOS shell can, with counted system vibrations).
-    public var vibratesInBackground = false
+    /// What the device can do (cues it cannot vibrate are spoken, prompts it cannot speak are felt).
+    public var device = DeviceCapabilities()
+    /// Whether the user wants vibration cues (Settings).
+    public var hapticsOn = true
     /// Speed (m/s) at which a user at a stop counts as having driven on.
     public var departureSpeed = 2.0
 
@@ -279,12 +278,13 @@ public final class NavigationModel {
         for event in update.events {
             switch event {
             case .voice(let v):
-                if !state.isMuted { effects.append(.speak(v.text)) }
+                if !state.isMuted, device.canSpeak { effects.append(.speak(v.text)) }
             case .haptic(let h):
-                guard state.mode == .haptic else { break }
-                if deviceHasHaptics, !inBackground || vibratesInBackground {
+                // The pocket mode vibrates; so does the voice mode on a device that cannot speak.
+                guard state.mode == .haptic || (state.mode == .voice && !device.canSpeak) else { break }
+                if hapticsOn, device.canVibrate, !inBackground || device.vibratesInBackground {
                     effects.append(.vibrate(h.pattern))
-                } else if !state.isMuted {
+                } else if !state.isMuted, device.canSpeak, state.mode == .haptic {
                     effects.append(.speak(h.text))
                 }
             case .offRoute(let o):

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "GemNavServices", targets: ["GemNavServices"]),
         .library(name: "GemNavPresentation", targets: ["GemNavPresentation"]),
         .library(name: "GemNavServer", targets: ["GemNavServer"]),
+        .library(name: "GemNavWebApp", targets: ["GemNavWebApp"]),
         .executable(name: "gemnav", targets: ["gemnav"]),
         .executable(name: "gemnav-bench", targets: ["gemnav-bench"]),
     ],
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -77,11 +79,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        // The web app's server side: each browser tab's app session over WebSocket (intents in,
+        // screen state out) and the page's files, beside the API.
+        .target(
+            name: "GemNavWebApp",
+            dependencies: [
+                "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
+                "GemNavPresentation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         .executableTarget(
             name: "gemnav",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavStorage", "GemNavServices", "GemNavPresentation", "GemNavServer",
+                "GemNavNavigation", "GemNavStorage", "GemNavServices", "GemNavPresentation", "GemNavServer", "GemNavWebApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -97,8 +111,10 @@ let package = Package(
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
         .testTarget(
             name: "GemNavOSRMTests", dependencies: ["GemNavOSRM", "GemNavCore"], resources: [.copy("Fixtures")]),
-        // Helpers the test suites share: OSM XML maps built in code, test data paths.
-        .target(name: "GemNavTestSupport", dependencies: ["GemNavCore", "GemNavOSM"], path: "Tests/Support"),
+        // Helpers the test suites share: OSM XML maps built in code, test data paths, Monaco imported once.
+        .target(
+            name: "GemNavTestSupport", dependencies: ["GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavServices"],
+            path: "Tests/Support"),
         .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM", "GemNavTestSupport"]),
         .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM", "GemNavTestSupport"]),
         .testTarget(
@@ -126,6 +142,16 @@ let package = Package(
             ],
             exclude: ["Golden"]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
+        .testTarget(
+            name: "GemNavWebAppTests",
+            dependencies: [
+                "GemNavWebApp", "GemNavPresentation", "GemNavServices", "GemNavServer", "GemNavNavigation", "GemNavCore",
+                "GemNavStorage", "GemNavTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]),
         .testTarget(
             name: "GemNavServerTests",
             dependencies: [

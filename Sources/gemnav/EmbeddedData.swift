@@ -38,15 +38,7 @@ struct EmbeddedData: Sendable {
             candidates += [url, url.appendingPathComponent(Self.fileName),
                            url.appendingPathComponent("Data/\(Self.fileName)")]
         }
-        if var dir = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
-            for _ in 0..<8 {
-                candidates.append(dir.appendingPathComponent("Data/\(Self.fileName)"))
-                let parent = dir.deletingLastPathComponent()
-                if parent.path == dir.path { break }
-                dir = parent
-            }
-        }
-        candidates.append(currentDirectory.appendingPathComponent("Data/\(Self.fileName)"))
+        candidates += besideExecutable("Data/\(Self.fileName)")
         var isDirectory: ObjCBool = false
         for url in candidates
         where FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue {
@@ -55,6 +47,29 @@ struct EmbeddedData: Sendable {
         throw CLIError(description: "The embedded map data (Data/\(Self.fileName)) was not found; looked in: "
             + candidates.map(\.path).joined(separator: ", ")
             + ". Set GEMNAV_DATA to the file (or its Data directory), or pass --data DIR made by `gemnav import`.")
+    }
+
+    /// `relative` under each ancestor of the executable (a build runs from
+    /// `.build/<config>/gemnav` inside the package), then under the working directory.
+    func besideExecutable(_ relative: String) -> [URL] {
+        var candidates: [URL] = []
+        if var dir = executable?.resolvingSymlinksInPath().deletingLastPathComponent() {
+            for _ in 0..<8 {
+                candidates.append(dir.appendingPathComponent(relative))
+                let parent = dir.deletingLastPathComponent()
+                if parent.path == dir.path { break }
+                dir = parent
+            }
+        }
+        return candidates + [currentDirectory.appendingPathComponent(relative)]
+    }
+
+    /// The web app's files: `GEMNAV_WEB`, else the first `web/` holding `index.html` beside the
+    /// executable or in the working directory; nil when there is none.
+    func webDirectory() -> URL? {
+        let env = environment["GEMNAV_WEB"].map { [URL(fileURLWithPath: $0)] } ?? []
+        let dirs = env + besideExecutable("web")
+        return dirs.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }
     }
 
     /// `$XDG_CACHE_HOME/gemnav`, else `~/.cache/gemnav`.

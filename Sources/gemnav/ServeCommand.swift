@@ -1,23 +1,31 @@
 import ArgumentParser
 import Foundation
+import GemNavNavigation
+import GemNavPresentation
 import GemNavServices
 import GemNavServer
+import GemNavWebApp
 import Hummingbird
 import Logging
 import NIOCore
 
-/// `gemnav serve`: the OSRM-compatible route API and Photon-shaped search over HTTP.
+/// `gemnav serve`: the web app, the OSRM-compatible route API and Photon-shaped search over HTTP.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve a graph directory over HTTP: OSRM route and nearest API, search, reverse.",
+        abstract: "Serve the web app and the map data over HTTP: the app at /, OSRM route and nearest API, search, reverse.",
         discussion: """
-            Endpoints: GET /route/v1/{profile}/{lon,lat;lon,lat...}, /nearest/v1/{profile}/{lon,lat},
-            /search?q=, /reverse?lat=&lon=, /health. Stops gracefully on SIGINT or SIGTERM.
+            Open http://HOST:PORT/ in a browser for the app (each tab its own session over the WebSocket \
+            /app/ws). Endpoints: GET /route/v1/{profile}/{lon,lat;lon,lat...}, /nearest/v1/{profile}/{lon,lat},
+            /search?q=, /reverse?lat=&lon=, /health. Without --data it serves the embedded Monaco map.
+            Stops gracefully on SIGINT or SIGTERM.
             """)
 
-    @Option(help: "Graph directory made by `gemnav import`.")
-    var data: String
+    @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: ArgumentHelp("The web app's files.", discussion: "Default: $GEMNAV_WEB, else the web/ folder of the package."))
+    var web: String?
 
     @Option(help: "Address to listen on (0.0.0.0 for every interface).")
     var host: String = "127.0.0.1"
@@ -38,20 +46,44 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "gemnav.serve")
         logger.logLevel = level
         // Both files are memory-mapped: loading takes milliseconds whatever the map's size.
-        let map = MapData(directory: URL(fileURLWithPath: self.data))
+        let map = try dataOptions.mapData()
         let data = try CLIError.wrap { ServerData(engine: try map.loadEngine(), search: try map.loadSearchIndex()) }
-        let app = GemNavServer.application(
-            data: data, host: host, port: port, logger: logger,
+        let store = try storeOptions.open()
+        // Without a search index the API still serves routes; the app says why it cannot start.
+        let environment = Result { try AppComposition.Environment.live(data: map, store: store) }
+        let sessions = await WebSessions(clock: SystemClock()) { AppComposition.build(try environment.get()) }
+        let files = try webFiles()
+        let api = GemNavResponder(data: data, logger: logger)
+        let app = WebApp.application(
+            api: api, files: files, sessions: sessions, host: host, port: port, logger: logger,
             onListening: { address in
                 // Written unbuffered: scripts wait for this line to know the port is open.
                 let what = data.search == nil ? "routes" : "routes and search"
-                FileHandle.standardOutput.write(
-                    Data("gemnav serving \(data.engine.graph.profile.name) \(what) on http://\(address)\n".utf8))
+                FileHandle.standardOutput.write(Data("""
+                    gemnav serving \(data.engine.graph.profile.name) \(what) on http://\(address)
+                    open http://\(address)/ for the app
+
+                    """.utf8))
             })
         do {
             try await app.runService()
         } catch let e as IOError where e.errnoCode == EADDRINUSE {
             throw CLIError(description: "Port \(port) is already in use on \(host). Stop the other server or pick another --port.")
         }
+    }
+
+    /// The web app's files: `--web`, else the package's `web/`.
+    private func webFiles() throws -> WebFiles {
+        if let web {
+            let url = URL(fileURLWithPath: web)
+            guard FileManager.default.fileExists(atPath: url.appendingPathComponent("index.html").path) else {
+                throw ValidationError("--web \(web) has no index.html: pass the web/ folder of the GemNav package.")
+            }
+            return WebFiles(directory: url)
+        }
+        guard let found = EmbeddedData().webDirectory() else {
+            throw CLIError(description: "The web app's files (web/index.html) were not found beside gemnav or in the working directory. Pass --web DIR or set GEMNAV_WEB.")
+        }
+        return WebFiles(directory: found)
     }
 }

@@ -5,6 +5,7 @@ import GemNavNavigation
 import GemNavPresentation
 import GemNavServices
 import GemNavStorage
+import GemNavTestSupport
 import Testing
 
 /// "Simulate drive" on the Monaco map, with no location permission (a desk): the trip starts

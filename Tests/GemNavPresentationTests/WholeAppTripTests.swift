@@ -9,18 +9,6 @@ import GemNavStorage
 import GemNavTestSupport
 import Testing
 
-/// The embedded Monaco map imported once for these tests (graph and search index).
-enum MonacoData {
-    static let data: Result<MapData, any Error> = Result {
-        let dir = TestData.temporary("presentation-monaco")
-        try? FileManager.default.removeItem(at: dir)
-        let data = MapData(directory: dir)
-        _ = try GraphImporter(profile: .car).importGraph(from: TestData.embeddedMonaco, to: dir)
-        try SearchIndexImport.build(from: TestData.embeddedMonaco, to: data.searchIndexURL, progress: { _, _ in })
-        return data
-    }
-}
-
 /// The whole app driven as a person uses it, on the embedded Monaco map: search "casino",
 /// choose the second route, start, agree to recording, switch to the pocket mode, miss a turn,
 /// get a new route, arrive. The sequence of what the screens show is compared with a reviewed

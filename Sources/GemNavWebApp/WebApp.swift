@@ -1,0 +1,116 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// The web app's server side: the page's files beside the API, and the WebSocket at
+/// `/app/ws` over which each tab sends intents and receives its app's state.
+public enum WebApp {
+    /// The WebSocket path.
+    public static let socketPath = "/app/ws"
+    /// Largest message a page may send (an intent is a few hundred bytes).
+    static let maximumMessage = 16 * 1024
+
+    /// The HTTP application serving `api` (any responder: the OSRM API, search, tiles), the
+    /// page from `files`, and the app sessions over WebSocket.
+    /// - Parameters:
+    ///   - port: 0 picks a free port; `onListening` receives the one bound.
+    public static func application<API: HTTPResponder>(
+        api: API, files: WebFiles, sessions: WebSessions, host: String, port: Int, logger: Logger,
+        onListening: @escaping @Sendable (String) async -> Void = { _ in }
+    ) -> some ApplicationProtocol where API.Context == BasicRequestContext {
+        Application(
+            responder: WebAppResponder(files: files, api: api),
+            server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: maximumMessage))) { request, _, _ in
+                guard request.path.map({ $0.split(separator: "?").first == Substring(socketPath) }) == true else {
+                    return .dontUpgrade
+                }
+                let id = request.path.flatMap(sessionID(in:))
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await serve(sessions: sessions, id: id, inbound: inbound, outbound: outbound, logger: logger)
+                }
+            },
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "gemnav"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                await onListening(host.contains(":") ? "[\(host)]:\(bound)" : "\(host):\(bound)")
+            },
+            logger: logger)
+    }
+
+    /// The `session` query parameter of a WebSocket path.
+    static func sessionID(in path: String) -> String? {
+        guard let query = path.split(separator: "?", maxSplits: 1).dropFirst().first else { return nil }
+        for pair in query.split(separator: "&") where pair.hasPrefix("session=") {
+            return String(pair.dropFirst("session=".count)).removingPercentEncoding
+        }
+        return nil
+    }
+
+    /// One connection: the session's messages go out as they come; each message in is an
+    /// intent. A message that is not the protocol is answered with an error and closes this
+    /// connection only; the session stays for a reconnect.
+    static func serve(sessions: WebSessions, id: String?, inbound: WebSocketInboundStream,
+                      outbound: WebSocketOutboundWriter, logger: Logger) async
+    {
+        let opened: Result<(WebSession, (messages: AsyncStream<String>, connection: Int)), WebAppError>
+        do {
+            opened = .success(try await MainActor.run {
+                let session = try sessions.open(id)
+                return (session, session.attach())
+            })
+        } catch let error as WebAppError {
+            opened = .failure(error)
+        } catch {
+            opened = .failure(WebAppError(.notNow("the app could not start: \(error)")))
+        }
+        guard case .success(let (session, link)) = opened else {
+            if case .failure(let error) = opened {
+                try? await outbound.write(.text(#"{"type":"error","message":\#(jsonString(error.description))}"#))
+            }
+            try? await outbound.close(.unacceptableData, reason: nil)
+            return
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await text in link.messages {
+                    do { try await outbound.write(.text(text)) } catch { return }
+                }
+            }
+            group.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: maximumMessage) {
+                        let text: String
+                        switch message {
+                        case .text(let t): text = t
+                        case .binary: text = "\u{0}"
+                        }
+                        let error: WebAppError? = await MainActor.run {
+                            do { try session.receive(text) } catch let e as WebAppError {
+                                session.report(e)
+                                return e
+                            } catch { return nil }
+                            return nil
+                        }
+                        if let error, error.closesConnection {
+                            logger.debug("closing a WebSocket: \(error.description)")
+                            break
+                        }
+                    }
+                } catch {
+                    logger.debug("WebSocket read failed: \(error)")
+                }
+                // Ends the writer: the session keeps the trip for a reconnect.
+                await MainActor.run { session.detach(link.connection) }
+            }
+            await group.waitForAll()
+        }
+        try? await outbound.close(.normalClosure, reason: nil)
+    }
+
+    static func jsonString(_ text: String) -> String {
+        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import GemNavCore
+import GemNavNavigation
+import GemNavPresentation
+import GemNavSearch
+import GemNavServices
+import GemNavStorage
+
+/// One message from the page: what the user (or the browser) did, as `{"intent": NAME, ...}`.
+/// Each is handed to the app model unchanged in meaning; the page decides nothing.
+struct WebIntent: Decodable, Equatable {
+    /// The fields any intent may carry.
+    var intent: String
+    var screen: String?
+    var text: String?
+    var id: String?
+    var index: Int?
+    var from: Int?
+    var to: Int?
+    var on: Bool?
+    var option: String?
+    var mode: String?
+    var value: String?
+    var speed: Double?
+    var lat: Double?
+    var lon: Double?
+    var accuracy: Double?
+    var course: Double?
+    var zoom: Double?
+    var granted: Bool?
+    var visible: Bool?
+    var vibrate: Bool?
+    var speech: Bool?
+    var target: String?
+    var name: String?
+
+    /// Reads one message.
+    /// - Throws: `WebAppError` naming what is wrong with it.
+    static func decode(_ text: String) throws -> WebIntent {
+        do {
+            return try JSONDecoder().decode(WebIntent.self, from: Data(text.utf8))
+        } catch let error as DecodingError {
+            throw WebAppError(.malformedMessage(Self.describe(error)))
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c):
+            let path = c.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? c.debugDescription : "\(path): \(c.debugDescription)"
+        case .dataCorrupted(let c): return c.debugDescription
+        @unknown default: return "\(error)"
+        }
+    }
+
+    /// Hands the intent to `app`.
+    /// - Throws: `WebAppError` for an unknown intent or a missing or invalid field.
+    @MainActor
+    func apply(to app: AppModel, clock: any NavigationClock) throws {
+        switch intent {
+        case "open": app.send(.open(try pick(screen, "screen", AppModel.Screen.init)))
+        case "type": app.search.send(.typed(try need(text, "text")))
+        case "clearSearch": app.search.send(.cleared)
+        case "category": app.search.send(.categoryTapped(try pick(value, "value", SearchCategory.init)))
+        case "pick": app.search.send(.picked(try place(app)))
+        case "mapTap": app.search.send(.mapTapped(try coordinate()))
+        case "directions": app.send(.directions)
+        case "addStop":
+            guard let stop = app.search.state.destination else { throw WebAppError(.notNow("no place is chosen to add as a stop")) }
+            app.planning.send(.addStop(stop))
+            app.send(.open(.planning))
+        case "removeStop": app.planning.send(.removeStop(try need(index, "index")))
+        case "moveStop": app.planning.send(.moveStop(from: try need(from, "from"), to: try need(to, "to")))
+        case "avoid":
+            let options: [String: AvoidOptions] = ["tolls": .tolls, "motorways": .motorways, "ferries": .ferries]
+            app.planning.send(.setAvoid(try pick(option, "option") { options[$0] }, try need(on, "on")))
+        case "travelMode": app.planning.send(.setMode(try pick(mode, "mode", TravelProfile.init)))
+        case "selectRoute": app.planning.send(.select(try need(index, "index")))
+        case "simulate": app.simulation.send(.setEnabled(try need(on, "on")))
+        case "simulationSpeed": app.simulation.send(.setSpeed(try need(speed, "speed")))
+        case "start": app.send(.startNavigation)
+        case "consent": app.navigation.send(.consent(granted: try need(granted, "granted")))
+        case "guidanceMode": app.navigation.send(.setMode(try pick(mode, "mode", NavigationModel.GuidanceMode.init)))
+        case "mute": app.navigation.send(.toggleMute)
+        case "pause": app.navigation.send(.pause)
+        case "resume": app.navigation.send(.resume)
+        case "continue": app.navigation.send(.continueToNextStop)
+        case "endTrip": app.send(.endTrip)
+        case "goHome": app.send(.goHome)
+        case "handOff": app.send(.handOff(try pick(target, "target", ExternalMapsLink.Target.init)))
+        case "location":
+            app.send(.located(LocationFix(coordinate: try coordinate(), horizontalAccuracy: accuracy ?? -1,
+                                          speed: speed, course: course, timestamp: clock.now)))
+        case "permission":
+            let states: [String: MapModel.Permission] = ["granted": .whenInUse, "denied": .denied, "prompt": .notDetermined]
+            app.map.send(.permissionChanged(try pick(value, "value") { states[$0] }))
+        case "mapMoved": app.map.send(.moved(centre: try coordinate(), zoom: try need(zoom, "zoom")))
+        case "recenter": app.map.send(.recenter)
+        case "visibility": app.send(.lifecycle(try need(visible, "visible") ? .foreground : .background))
+        case "capabilities":
+            app.send(.capabilities(DeviceCapabilities(canVibrate: try need(vibrate, "vibrate"),
+                                                      canSpeak: try need(speech, "speech"))))
+        case "setting": try applySetting(to: app.settings)
+        case "saveFavourite": try saveFavourite(app)
+        case "deleteFavourite": app.places?.send(.deleteFavourite(FavouriteID(rawValue: try number())))
+        case "deleteRecent": app.places?.send(.deleteRecent(RecentDestinationID(rawValue: try number())))
+        case "clearRecents": app.places?.send(.clearRecents)
+        case "deleteTrip": app.places?.send(.deleteTrip(TripID(rawValue: try number())))
+        default: throw WebAppError(.unknownIntent(intent))
+        }
+    }
+
+    @MainActor
+    private func applySetting(to settings: SettingsModel) throws {
+        let key = try need(name, "name")
+        switch key {
+        case "tier": settings.send(.setTier(try pick(value, "value", Tier.init)))
+        case "units": settings.send(.setUnits(try pick(value, "value", DistanceUnits.init)))
+        case "language": settings.send(.setLanguage(try need(value, "value")))
+        case "voice": settings.send(.setVoice(try need(on, "on")))
+        case "haptics": settings.send(.setHaptics(try need(on, "on")))
+        case "guidanceMode": settings.send(.setGuidanceMode(try pick(value, "value", NavigationModel.GuidanceMode.init)))
+        case "routingServer": settings.send(.setRoutingServer(value.flatMap { $0.isEmpty ? nil : $0 }))
+        case "consent": settings.send(.setConsent(try need(on, "on")))
+        default: throw WebAppError(.invalidField("name", "'\(key)' is not a setting"))
+        }
+    }
+
+    @MainActor
+    private func saveFavourite(_ app: AppModel) throws {
+        guard let places = app.places else { throw WebAppError(.notNow("this app has no store for places")) }
+        guard let place = app.search.state.destination else { throw WebAppError(.notNow("no place is chosen to save")) }
+        switch try need(value, "value") {
+        case "home": places.send(.setHome(place))
+        case "work": places.send(.setWork(place))
+        case "named": places.send(.addFavourite(place, name: name ?? place.name))
+        case let other: throw WebAppError(.invalidField("value", "'\(other)' is not home, work or named"))
+        }
+    }
+
+    /// The place `id` names among the results and suggestions shown.
+    @MainActor
+    private func place(_ app: AppModel) throws -> Place {
+        let id = try need(self.id, "id")
+        let shown = app.search.state.results + app.search.state.suggestions
+        guard let place = shown.first(where: { $0.id == id }) else {
+            throw WebAppError(.notNow("the place '\(id)' is no longer shown; search again"))
+        }
+        return place
+    }
+
+    private func coordinate() throws -> Coordinate {
+        let c = Coordinate(latitude: try need(lat, "lat"), longitude: try need(lon, "lon"))
+        guard c.isValid else { throw WebAppError(.invalidField("lat/lon", "\(c.latitude),\(c.longitude) is not on Earth")) }
+        return c
+    }
+
+    private func number() throws -> Int64 {
+        guard let text = try Optional(need(id, "id")), let n = Int64(text) else {
+            throw WebAppError(.invalidField("id", "'\(id ?? "")' is not a number"))
+        }
+        return n
+    }
+
+    private func need<T>(_ value: T?, _ field: String) throws -> T {
+        guard let value else { throw WebAppError(.missingField(field, intent: intent)) }
+        return value
+    }
+
+    private func pick<T>(_ value: String?, _ field: String, _ make: (String) -> T?) throws -> T {
+        let text = try need(value, field)
+        guard let made = make(text) else { throw WebAppError(.invalidField(field, "'\(text)' is not one of the accepted values")) }
+        return made
+    }
+}

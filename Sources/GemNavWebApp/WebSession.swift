@@ -1,0 +1,134 @@
+import Foundation
+import GemNavNavigation
+import GemNavPresentation
+import Observation
+
+/// One browser tab's app: its own app model (its own trip), the messages it is owed, and when
+/// it was last connected, so a page that reconnects after the phone slept finds its trip.
+@MainActor
+public final class WebSession {
+    /// The id the page keeps and sends back when it reconnects.
+    public let id: String
+    /// The tab's app.
+    public let app: AppModel
+    /// When the last connection closed; nil while one is open.
+    var detachedAt: ContinuousClock.Instant?
+
+    private let clock: any NavigationClock
+    private var outbox: AsyncStream<String>.Continuation?
+    private var sentLines: [[[Double]]]?
+    private var publishing = false
+    private var connection = 0
+
+    init(id: String, app: AppModel, clock: any NavigationClock) {
+        self.id = id
+        self.app = app
+        self.clock = clock
+    }
+
+    /// Opens a connection: the stream of messages for the page, starting with the whole state,
+    /// and the connection's number for `detach`. A newer connection replaces an older one (the
+    /// tab reloaded).
+    func attach() -> (messages: AsyncStream<String>, connection: Int) {
+        outbox?.finish()
+        connection += 1
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        outbox = continuation
+        detachedAt = nil
+        sentLines = nil
+        // Prompts spoken while no page listened are stale now.
+        _ = takeEffects()
+        publish()
+        return (stream, connection)
+    }
+
+    /// Closes `connection` unless a newer one replaced it.
+    func detach(_ connection: Int) {
+        guard connection == self.connection else { return }
+        outbox?.finish()
+        outbox = nil
+        detachedAt = .now
+    }
+
+    /// Handles one message from the page.
+    /// - Throws: `WebAppError` when the message is not a valid intent.
+    func receive(_ text: String) throws {
+        try WebIntent.decode(text).apply(to: app, clock: clock)
+        publish()
+    }
+
+    /// Tells the page something went wrong with its last message.
+    func report(_ error: WebAppError) {
+        outbox?.yield(Self.json(ErrorMessage(message: error.description)))
+    }
+
+    /// Sends the state now, and again whenever anything it shows changes.
+    private func publish() {
+        guard let outbox else { return }
+        // Effects are read inside the tracking too: a new prompt alone is worth a message.
+        let (state, effects) = withObservationTracking {
+            var state = WebState(app)
+            let lines = WebState.routeLines(app)
+            if lines != sentLines {
+                state.routeLines = lines
+                sentLines = lines
+            }
+            return (state, takeEffects())
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.schedule() }
+        }
+        outbox.yield(Self.json(StateMessage(session: id, state: state, effects: effects)))
+    }
+
+    private func takeEffects() -> [Effect] {
+        let app = app.takeEffects().map { effect in
+            switch effect {
+            case .openURL(let url): Effect(kind: "openURL", url: url.absoluteString)
+            }
+        }
+        return app + self.app.navigation.takeEffects().map { effect in
+            switch effect {
+            case .speak(let text): Effect(kind: "speak", text: text)
+            case .vibrate(let pattern): Effect(kind: "vibrate", pattern: pattern.onOffMilliseconds, cue: pattern.kind.rawValue)
+            }
+        }
+    }
+
+    /// Coalesces a burst of changes into one message.
+    private func schedule() {
+        guard !publishing else { return }
+        publishing = true
+        Task { @MainActor in
+            self.publishing = false
+            self.publish()
+        }
+    }
+
+    private struct StateMessage: Encodable {
+        var type = "state"
+        var session: String
+        var state: WebState
+        var effects: [Effect]
+    }
+
+    private struct ErrorMessage: Encodable {
+        var type = "error"
+        var message: String
+    }
+
+    /// Something for the page to play: speech, a vibration pattern, a URL to open.
+    private struct Effect: Encodable {
+        var kind: String
+        var text: String?
+        var pattern: [Int]?
+        var cue: String?
+        var url: String?
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Every value here encodes; a failure would be a programming error worth seeing.
+        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? #"{"type":"error","message":"internal encoding failure"}"#
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import GemNavCore
+import GemNavGuidance
+import GemNavPresentation
+import GemNavServices
+
+/// Everything the web page shows, read from one app model: the same screens' states, as
+/// JSON the page draws without deciding anything. Texts come worded and formatted; the page
+/// only places them.
+struct WebState: Encodable, Equatable {
+    struct PlaceItem: Encodable, Equatable {
+        var id: String
+        var name: String
+        var subtitle: String
+        var lat: Double
+        var lon: Double
+        var category: String?
+    }
+
+    struct Map: Encodable, Equatable {
+        var shown: Bool
+        var permission: String
+        var lat: Double?
+        var lon: Double?
+        var course: Double?
+        var centreLat: Double?
+        var centreLon: Double?
+        var zoom: Double
+        var following: Bool
+        var showsRecenter: Bool
+        var notice: String?
+    }
+
+    struct Search: Encodable, Equatable {
+        var query: String
+        var searching: Bool
+        var results: [PlaceItem]
+        var suggestions: [PlaceItem]
+        var categories: [String]
+        var category: String?
+        var destination: PlaceItem?
+        var message: String?
+    }
+
+    struct RouteItem: Encodable, Equatable {
+        var duration: String
+        var distance: String
+        var arrival: String
+        var via: String
+        var selected: Bool
+    }
+
+    struct Planning: Encodable, Equatable {
+        var phase: String
+        var error: String?
+        var origin: PlaceItem?
+        var destination: PlaceItem?
+        var stops: [PlaceItem]
+        var routes: [RouteItem]
+        var avoidTolls: Bool
+        var avoidMotorways: Bool
+        var avoidFerries: Bool
+        var mode: String
+        var modes: [String]
+    }
+
+    struct Banner: Encodable, Equatable {
+        var icon: String
+        var arrow: String
+        var symbol: String
+        var instruction: String
+        var distance: String
+        var next: String?
+        var nextArrow: String?
+    }
+
+    struct Navigation: Encodable, Equatable {
+        var phase: String
+        var mode: String
+        var muted: Bool
+        var recording: Bool
+        var destination: String
+        var notice: String?
+        var stopQuestion: String?
+        var disclosure: Disclosure?
+        var banner: Banner?
+        var street: String
+        var speed: String?
+        var limit: String?
+        var overLimit: Bool
+        var remainingDistance: String
+        var remainingTime: String
+        var arrival: String
+        var offRoute: Bool
+        var lastPrompt: String?
+    }
+
+    struct Disclosure: Encodable, Equatable {
+        var title: String
+        var text: String
+        var decline: String
+        var accept: String
+    }
+
+    struct Simulation: Encodable, Equatable {
+        var enabled: Bool
+        var speed: Double
+        var driving: Bool
+    }
+
+    struct Settings: Encodable, Equatable {
+        var tier: String
+        var tiers: [String]
+        var units: String
+        var language: String
+        var languages: [String]
+        var voice: Bool
+        var haptics: Bool
+        var guidanceMode: String
+        var routingServer: String?
+        var serverStatus: String
+        var consent: String
+        var message: String?
+        var routingEngineChoice: Bool
+    }
+
+    struct Favourite: Encodable, Equatable {
+        var id: Int64
+        var kind: String
+        var name: String
+        var lat: Double
+        var lon: Double
+    }
+
+    struct Recent: Encodable, Equatable {
+        var id: Int64
+        var name: String
+        var subtitle: String?
+    }
+
+    struct Trip: Encodable, Equatable {
+        var id: Int64
+        var title: String
+        var detail: String
+    }
+
+    struct Places: Encodable, Equatable {
+        var favourites: [Favourite]
+        var recents: [Recent]
+        var trips: [Trip]
+        var message: String?
+    }
+
+    var screen: String
+    var message: String?
+    var keepScreenOn: Bool
+    var inAppMap: Bool
+    var externalMaps: Bool
+    var map: Map
+    var search: Search
+    var planning: Planning
+    var navigation: Navigation
+    var simulation: Simulation
+    var settings: Settings
+    var places: Places?
+    /// Lines for the map: the route followed, or the routes offered (selected first), as
+    /// [lon, lat] pairs; nil when unchanged since the last message (see `WebSession`).
+    var routeLines: [[[Double]]]?
+}
+
+extension WebState {
+    /// The state of `app` now (without route lines).
+    @MainActor
+    init(_ app: AppModel) {
+        let features = app.features
+        let format = DisplayFormatter(language: app.settings.state.settings.language,
+                                      units: app.settings.state.settings.units)
+        screen = app.screen.rawValue
+        message = app.message
+        keepScreenOn = app.keepsScreenOn
+        inAppMap = features.inAppMap
+        externalMaps = features.externalMapsHandOff
+        let m = app.map.state
+        map = Map(shown: features.inAppMap, permission: "\(m.permission)", lat: m.position?.latitude,
+                  lon: m.position?.longitude, course: m.course, centreLat: m.centre?.latitude,
+                  centreLon: m.centre?.longitude, zoom: m.zoom, following: m.isFollowing,
+                  showsRecenter: m.showsRecenter, notice: m.notice)
+        let s = app.search.state
+        search = Search(query: s.query, searching: s.isSearching, results: s.results.map(PlaceItem.init),
+                        suggestions: s.suggestions.map(PlaceItem.init), categories: s.categories.map(\.rawValue),
+                        category: s.category?.rawValue, destination: s.destination.map(PlaceItem.init),
+                        message: s.message)
+        planning = Planning(app.planning.state)
+        navigation = Navigation(app.navigation.state)
+        let sim = app.simulation.state
+        simulation = Simulation(enabled: sim.isEnabled, speed: sim.speed, driving: sim.isDriving)
+        settings = Settings(app.settings.state)
+        places = app.places.map { Places($0.state, format: format) }
+    }
+
+    /// The lines the map draws for `app` now.
+    @MainActor
+    static func routeLines(_ app: AppModel) -> [[[Double]]] {
+        func line(_ route: Route) -> [[Double]] { route.geometry.map { [$0.longitude, $0.latitude] } }
+        if app.screen == .navigation, let route = app.navigation.route { return [line(route)] }
+        let card = app.planning.state
+        guard app.screen == .planning else { return [] }
+        let selected = card.selectedRoute.map { [line($0.route)] } ?? []
+        return selected + card.routes.filter { $0.id != card.selected }.map { line($0.route) }
+    }
+}
+
+extension WebState.PlaceItem {
+    init(_ place: Place) {
+        self.init(id: place.id, name: place.name, subtitle: place.subtitle, lat: place.coordinate.latitude,
+                  lon: place.coordinate.longitude, category: place.category?.rawValue)
+    }
+}
+
+extension WebState.Planning {
+    init(_ card: RoutePlanningModel.State) {
+        var error: String?
+        let phase: String
+        switch card.phase {
+        case .idle: phase = "idle"
+        case .routeCalculating: phase = "routeCalculating"
+        case .routeReady: phase = "routeReady"
+        case .navigating: phase = "navigating"
+        case .error(let reason): (phase, error) = ("error", reason)
+        }
+        self.init(phase: phase, error: error, origin: card.origin.map(WebState.PlaceItem.init),
+                  destination: card.destination.map(WebState.PlaceItem.init),
+                  stops: card.stops.map(WebState.PlaceItem.init),
+                  routes: card.routes.map {
+                      WebState.RouteItem(duration: $0.durationText, distance: $0.distanceText, arrival: $0.arrivalText,
+                                         via: $0.via, selected: $0.id == card.selected)
+                  },
+                  avoidTolls: card.avoid.contains(.tolls), avoidMotorways: card.avoid.contains(.motorways),
+                  avoidFerries: card.avoid.contains(.ferries), mode: card.mode.rawValue,
+                  modes: card.availableModes.map(\.rawValue))
+    }
+}
+
+extension WebState.Navigation {
+    init(_ n: NavigationModel.State) {
+        let v = n.screen
+        self.init(phase: "\(n.phase)", mode: n.mode.rawValue, muted: n.isMuted, recording: n.isRecording,
+                  destination: n.destinationName, notice: n.notice, stopQuestion: n.stopQuestion,
+                  disclosure: n.disclosure.map {
+                      WebState.Disclosure(title: $0.title, text: $0.text, decline: $0.decline, accept: $0.accept)
+                  },
+                  banner: v.banner.map {
+                      WebState.Banner(icon: $0.icon.rawValue, arrow: $0.icon.arrow, symbol: $0.icon.systemImageName,
+                                      instruction: $0.instruction, distance: $0.distanceText, next: $0.next,
+                                      nextArrow: $0.nextIcon?.arrow)
+                  },
+                  street: v.street, speed: v.speedText, limit: v.limitText, overLimit: v.isOverLimit,
+                  remainingDistance: v.remainingDistanceText, remainingTime: v.remainingTimeText,
+                  arrival: v.arrivalText, offRoute: v.isOffRoute, lastPrompt: v.lastPrompt)
+    }
+}
+
+extension WebState.Settings {
+    init(_ s: SettingsModel.State) {
+        let status: String
+        switch s.server {
+        case .embedded: status = "Embedded engine"
+        case .checking: status = "Checking the server…"
+        case .available: status = "Server available"
+        case .unavailable(let why): status = "Server unavailable: \(why)"
+        }
+        self.init(tier: s.settings.tier.rawValue, tiers: Tier.allCases.map(\.rawValue),
+                  units: s.settings.units.rawValue, language: s.settings.language, languages: AppSettings.languages,
+                  voice: s.settings.voice, haptics: s.settings.haptics, guidanceMode: s.settings.guidanceMode.rawValue,
+                  routingServer: s.settings.routingServer?.absoluteString, serverStatus: status,
+                  consent: "\(s.consent)", message: s.message, routingEngineChoice: s.features.routingEngineChoice)
+    }
+}
+
+extension WebState.Places {
+    init(_ p: PlacesModel.State, format: DisplayFormatter) {
+        favourites = p.favourites.map {
+            WebState.Favourite(id: $0.id.rawValue, kind: $0.kind.rawValue, name: $0.name,
+                               lat: $0.coordinate.latitude, lon: $0.coordinate.longitude)
+        }
+        recents = p.recents.map { WebState.Recent(id: $0.id.rawValue, name: $0.name, subtitle: $0.subtitle) }
+        trips = p.trips.map { trip in
+            let route = [trip.originName, trip.destinationName].compactMap { $0 }.joined(separator: " → ")
+            let figures = [trip.distance.map(format.distance), trip.duration.map(format.duration)].compactMap { $0 }
+            return WebState.Trip(id: trip.id.rawValue, title: route.isEmpty ? "Trip" : route,
+                                 detail: ([format.clockTime(trip.startedAt)] + figures).joined(separator: " · "))
+        }
+        message = p.message
+    }
+}

@@ -1,0 +1,96 @@
+import Clocks
+import Foundation
+import GemNavCore
+import GemNavNavigation
+import GemNavPresentation
+import GemNavServices
+import GemNavStorage
+import GemNavTestSupport
+@testable import GemNavWebApp
+import Testing
+
+/// A tab's session driven in process, as the WebSocket would: intents in as JSON text, state
+/// messages out, on the Monaco map with a test clock.
+@MainActor @Suite struct WebSessionTests {
+    let timer = TestClock()
+    let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+
+    func sessions() throws -> WebSessions {
+        let data = try MonacoData.data.get()
+        let index = try #require(try data.loadSearchIndex())
+        let environment = AppComposition.Environment(
+            providers: [.car: EngineRouteProvider(engine: try data.loadEngine())], places: IndexPlaceSearch(index: index),
+            store: try AppStore.inMemory(), settings: InMemorySettings(), clock: clock, timer: timer,
+            centre: index.centre, timeZone: .gmt)
+        return WebSessions(clock: clock) { AppComposition.build(environment) }
+    }
+
+    /// Reads messages until one satisfies `done` (each message is a JSON object).
+    func next(_ messages: inout AsyncStream<String>.Iterator, until done: ([String: Any]) -> Bool = { _ in true })
+        async throws -> [String: Any]
+    {
+        for _ in 0..<50 {
+            guard let text = await messages.next(isolation: #isolation) else { break }
+            let message = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            if done(message) { return message }
+        }
+        Issue.record("no such message")
+        return [:]
+    }
+
+    func state(_ message: [String: Any]) -> [String: Any] { message["state"] as? [String: Any] ?? [:] }
+
+    @Test func searchPlanAndResumeOverMessages() async throws {
+        let sessions = try sessions()
+        let session = try sessions.open(nil)
+        var messages = session.attach().messages.makeAsyncIterator()
+        let first = try await next(&messages)
+        #expect(first["type"] as? String == "state" && first["session"] as? String == session.id)
+        #expect(state(first)["screen"] as? String == "map")
+
+        try session.receive(#"{"intent":"open","screen":"search"}"#)
+        try session.receive(#"{"intent":"type","text":"casino"}"#)
+        await timer.advance(by: .seconds(1))
+        await session.app.search.settled()
+        let found = try await next(&messages) { (self.state($0)["search"] as? [String: Any])?["results"] as? [Any] != nil
+            && ((self.state($0)["search"] as? [String: Any])?["results"] as? [Any])?.isEmpty == false }
+        let results = try #require((state(found)["search"] as? [String: Any])?["results"] as? [[String: Any]])
+        let casino = try #require(results.first { ($0["name"] as? String)?.contains("Casino") == true })
+
+        try session.receive(#"{"intent":"pick","id":"\#(casino["id"] as! String)"}"#)
+        try session.receive(#"{"intent":"directions"}"#)
+        await session.app.planning.settled()
+        let planned = try await next(&messages) { (self.state($0)["planning"] as? [String: Any])?["phase"] as? String == "routeReady" }
+        let routes = try #require((state(planned)["planning"] as? [String: Any])?["routes"] as? [[String: Any]])
+        #expect(!routes.isEmpty && routes[0]["selected"] as? Bool == true)
+        let lines = state(planned)["routeLines"] as? [[[Double]]]
+        #expect(lines?.count == routes.count && (lines?.first?.count ?? 0) > 1)
+
+        // The tab reloads: the same id finds the same app where it was.
+        session.detach(1)
+        #expect(try sessions.open(session.id) === session)
+        var again = session.attach().messages.makeAsyncIterator()
+        let resumed = try await next(&again)
+        #expect((state(resumed)["planning"] as? [String: Any])?["phase"] as? String == "routeReady")
+        #expect(state(resumed)["routeLines"] != nil, "a new connection gets the lines again")
+        // Another tab gets its own app.
+        #expect(try sessions.open(nil) !== session)
+    }
+
+    @Test func badMessagesAreExplained() throws {
+        let session = try sessions().open(nil)
+        func failure(_ text: String) -> WebAppError? {
+            do { try session.receive(text) } catch let e as WebAppError { return e } catch { return nil }
+            return nil
+        }
+        let notJSON = try #require(failure("hello"))
+        #expect(notJSON.closesConnection && notJSON.description.contains("not a valid GemNav intent"))
+        #expect(failure(#"{"intent":"fly"}"#)?.kind == .unknownIntent("fly"))
+        #expect(failure(#"{"intent":"type"}"#)?.kind == .missingField("text", intent: "type"))
+        #expect(failure(#"{"intent":"open","screen":"moon"}"#)?.closesConnection == true)
+        #expect(failure(#"{"intent":"location","lat":91,"lon":0}"#)?.description.contains("not on Earth") == true)
+        let early = try #require(failure(#"{"intent":"addStop"}"#))
+        #expect(!early.closesConnection, "a valid intent that does not apply now keeps the connection")
+        #expect(throws: WebAppError.self) { try WebSessions(clock: clock) { throw CancellationError() }.open("../etc") }
+    }
+}

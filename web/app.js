@@ -1,0 +1,404 @@
+// GemNav's web page: a thin shell. It shows the state the server's app model publishes over
+// the WebSocket and sends what the user and the browser do as intents. It decides nothing:
+// every rule (what a screen shows, which cue falls back to what) lives in the Swift app core.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let socket = null;
+let state = null;
+let retry = 500;
+const shown = {};          // last JSON drawn per section, to redraw only what changed
+let map = null;            // MapLibre map, when the library and a style are available
+let mapReady = false;
+let lines = [];            // route lines from the server (selected or followed first)
+let positionMarker = null;
+let wakeLock = null;
+
+// ---- connection ---------------------------------------------------------------------------
+
+function connect() {
+  const id = sessionStorage.getItem("gemnav-session") || "";
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/app/ws${id ? "?session=" + encodeURIComponent(id) : ""}`);
+  socket.onopen = () => {
+    retry = 500;
+    $("connection").hidden = true;
+    send({ intent: "capabilities", vibrate: "vibrate" in navigator, speech: "speechSynthesis" in window });
+    send({ intent: "visibility", visible: document.visibilityState === "visible" });
+    reportPermission();
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    $("connection").textContent = "Connection lost — reconnecting…";
+    $("connection").hidden = false;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function send(intent) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(intent));
+}
+
+function receive(message) {
+  if (message.type === "error") {
+    $("app-message").textContent = message.message;
+    $("app-message").hidden = false;
+    return;
+  }
+  if (message.type !== "state") return;
+  sessionStorage.setItem("gemnav-session", message.session);
+  state = message.state;
+  if (state.routeLines) lines = state.routeLines;
+  render(state);
+  for (const effect of message.effects) play(effect);
+}
+
+// ---- effects ------------------------------------------------------------------------------
+
+function play(effect) {
+  if (effect.kind === "speak" && "speechSynthesis" in window) {
+    const utterance = new SpeechSynthesisUtterance(effect.text);
+    utterance.lang = state ? state.settings.language : "en";
+    speechSynthesis.speak(utterance);
+  } else if (effect.kind === "vibrate" && "vibrate" in navigator) {
+    navigator.vibrate(effect.pattern);
+  } else if (effect.kind === "openURL") {
+    window.open(effect.url, "_blank", "noopener");
+  }
+}
+
+async function keepScreenOn(on) {
+  if (!("wakeLock" in navigator)) return;
+  try {
+    if (on && !wakeLock && document.visibilityState === "visible") {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } else if (!on && wakeLock) {
+      await wakeLock.release();
+      wakeLock = null;
+    }
+  } catch (_) { wakeLock = null; /* refused (battery saver, hidden tab): the trip goes on */ }
+}
+
+// ---- drawing ------------------------------------------------------------------------------
+
+function changed(key, value) {
+  const json = JSON.stringify(value);
+  if (shown[key] === json) return false;
+  shown[key] = json;
+  return true;
+}
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function setText(id, text) { const node = $(id); if (node.textContent !== (text || "")) node.textContent = text || ""; }
+
+function render(s) {
+  document.getElementById("app").dataset.screen = s.screen;
+  document.getElementById("app").dataset.mode = s.navigation.mode;
+  const navigating = s.screen === "navigation";
+  $("top").hidden = navigating;
+  $("planning").hidden = s.screen !== "planning";
+  $("navigation").hidden = !navigating;
+  $("settings").hidden = s.screen !== "settings";
+  $("places").hidden = s.screen !== "places";
+  $("app-message").hidden = !s.message;
+  if (s.message) $("app-message").textContent = s.message;
+  keepScreenOn(s.keepScreenOn);
+  if (changed("search", [s.search, s.screen])) renderSearch(s.search, s.screen);
+  if (changed("planning", [s.planning, s.simulation, s.externalMaps])) renderPlanning(s.planning, s.simulation, s.externalMaps);
+  if (changed("navigation", s.navigation)) renderNavigation(s.navigation);
+  if (changed("settings", s.settings)) renderSettings(s.settings);
+  if (changed("places", s.places)) renderPlaces(s.places);
+  renderMap(s);
+}
+
+function renderSearch(search, screen) {
+  const input = $("search");
+  if (document.activeElement !== input && input.value !== search.query) input.value = search.query;
+  const chips = $("chips");
+  if (!chips.childElementCount) {
+    for (const c of search.categories) chips.append(el("button", { onclick: () => send({ intent: "category", value: c }) }, c));
+  }
+  const list = $("results");
+  const items = search.query || search.category ? search.results : search.suggestions;
+  list.replaceChildren(...items.map((p) => el("li", {
+    role: "option", tabindex: "0", "aria-selected": search.destination && search.destination.id === p.id ? "true" : "false",
+    onclick: () => send({ intent: "pick", id: p.id }),
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send({ intent: "pick", id: p.id }); } },
+  }, p.subtitle ? `${p.name} — ${p.subtitle}` : p.name)));
+  const open = (screen === "search" || screen === "map") && items.length > 0 && !search.destination;
+  list.hidden = !open;
+  input.setAttribute("aria-expanded", String(open));
+  $("destination").hidden = !search.destination || screen === "planning";
+  if (search.destination) setText("destination-name", search.destination.subtitle
+    ? `${search.destination.name} — ${search.destination.subtitle}` : search.destination.name);
+  $("search-message").hidden = !search.message;
+  setText("search-message", search.message);
+}
+
+function renderPlanning(p, sim, externalMaps) {
+  setText("plan-from", "From: " + (p.origin ? p.origin.name : "My position"));
+  setText("plan-to", p.destination ? "To: " + p.destination.name : "");
+  $("stops").replaceChildren(...p.stops.map((stop, i) => el("li", {}, stop.name)));
+  for (const [i, li] of [...$("stops").children].entries()) {
+    li.append(" ", el("button", { "aria-label": `Remove stop ${p.stops[i].name}`, onclick: () => send({ intent: "removeStop", index: i }) }, "Remove"));
+  }
+  $("routes").replaceChildren(...p.routes.map((r, i) => {
+    const label = `${r.duration}, ${r.distance}, arrive ${r.arrival}${r.via ? ", via " + r.via : ""}`;
+    const item = el("li", { "aria-current": r.selected ? "true" : null, class: r.selected ? "selected" : "" });
+    item.append(el("button", { "aria-pressed": String(r.selected), "aria-label": (r.selected ? "Selected route: " : "Route: ") + label,
+      onclick: () => send({ intent: "selectRoute", index: i }) }, label));
+    return item;
+  }));
+  const status = p.phase === "routeCalculating" ? "Finding routes…" : p.phase === "error" ? p.error : "";
+  setText("plan-status", status);
+  $("avoid-tolls").checked = p.avoidTolls;
+  $("avoid-motorways").checked = p.avoidMotorways;
+  $("avoid-ferries").checked = p.avoidFerries;
+  const modes = $("travel-mode");
+  modes.replaceChildren(...p.modes.map((m) => el("option", { value: m, selected: m === p.mode }, m)));
+  $("simulate").checked = sim.enabled;
+  $("simulate").setAttribute("aria-checked", String(sim.enabled));
+  $("sim-speed").value = String(sim.speed);
+  setText("sim-speed-value", `${sim.speed}×`);
+  $("start").disabled = p.phase !== "routeReady";
+  $("handoff").hidden = !externalMaps || !p.destination;
+}
+
+function renderNavigation(n) {
+  const b = n.banner;
+  setText("turn-arrow", b ? b.arrow : "");
+  setText("turn-distance", b ? b.distance : "");
+  setText("turn-text", b ? b.instruction : n.phase === "arrived" ? "You have arrived" : "");
+  setText("turn-next", b && b.next ? `Then ${b.nextArrow || ""} ${b.next}` : "");
+  setText("remaining-time", n.remainingTime);
+  setText("remaining-distance", n.remainingDistance);
+  setText("arrival", n.arrival);
+  setText("speed-value", n.speed || "–");
+  setText("speed-limit", n.limit ? `Limit ${n.limit}` : "");
+  $("over-limit").hidden = !n.overLimit;
+  setText("street", n.street);
+  setText("nav-notice", n.notice);
+  $("mute").textContent = n.muted ? "Unmute" : "Mute";
+  $("pause").textContent = n.phase === "paused" ? "Resume" : "Pause";
+  for (const button of document.querySelectorAll("[data-mode]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.mode === n.mode));
+  }
+  $("pocket").hidden = n.mode !== "haptic";
+  setText("pocket-text", b ? `${b.distance} — ${b.instruction}` : "");
+  const d = n.disclosure;
+  $("consent").hidden = !d;
+  if (d) {
+    setText("consent-title", d.title);
+    setText("consent-text", d.text);
+    setText("consent-no", d.decline);
+    setText("consent-yes", d.accept);
+  }
+  $("stop-dialog").hidden = n.phase !== "atStop";
+  setText("stop-question", n.stopQuestion);
+  $("arrived-dialog").hidden = n.phase !== "arrived";
+  setText("arrived-text", n.destination ? `You have reached ${n.destination}.` : "");
+  focusDialog();
+}
+
+function focusDialog() {
+  const open = ["consent", "stop-dialog", "arrived-dialog"].map($).find((d) => !d.hidden);
+  if (open && !open.contains(document.activeElement)) {
+    const button = open.querySelector("button.primary") || open.querySelector("button");
+    if (button) button.focus();
+  }
+}
+
+function renderSettings(s) {
+  const tiers = $("set-tier");
+  tiers.replaceChildren(...s.tiers.map((t) => el("option", { value: t, selected: t === s.tier }, t[0].toUpperCase() + t.slice(1))));
+  $("set-units").value = s.units;
+  $("set-language").replaceChildren(...s.languages.map((l) => el("option", { value: l, selected: l === s.language }, l)));
+  $("set-voice").checked = s.voice;
+  $("set-haptics").checked = s.haptics;
+  $("set-mode").value = s.guidanceMode;
+  const server = $("set-server");
+  server.disabled = !s.routingEngineChoice;
+  if (document.activeElement !== server) server.value = s.routingServer || "";
+  setText("server-status", s.routingEngineChoice ? s.serverStatus : "The routing engine can be chosen in Pro.");
+  $("set-consent").checked = s.consent === "granted";
+  setText("settings-message", s.message);
+}
+
+function renderPlaces(p) {
+  if (!p) return;
+  $("favourites").replaceChildren(...p.favourites.map((f) => {
+    const li = el("li", {}, `${f.name} `);
+    li.append(el("button", { "aria-label": `Delete favourite ${f.name}`, onclick: () => send({ intent: "deleteFavourite", id: String(f.id) }) }, "Delete"));
+    return li;
+  }));
+  $("recents").replaceChildren(...p.recents.map((r) => {
+    const li = el("li", {}, `${r.name} `);
+    li.append(el("button", { "aria-label": `Delete recent ${r.name}`, onclick: () => send({ intent: "deleteRecent", id: String(r.id) }) }, "Delete"));
+    return li;
+  }));
+  $("trips").replaceChildren(...p.trips.map((t) => {
+    const li = el("li", {}, `${t.title} — ${t.detail} `);
+    li.append(el("button", { "aria-label": `Delete trip ${t.title}`, onclick: () => send({ intent: "deleteTrip", id: String(t.id) }) }, "Delete"));
+    return li;
+  }));
+  setText("places-message", p.message);
+}
+
+// ---- the map ------------------------------------------------------------------------------
+
+async function loadMap() {
+  const missing = (text) => { $("map-missing").textContent = text; $("map-missing").hidden = false; };
+  const script = await fetch("/vendor/maplibre-gl.js", { method: "HEAD" }).catch(() => null);
+  if (!script || !script.ok) return missing("The map library is not installed: run scripts/setup-web.sh, then reload.");
+  const style = await fetch(matchMedia("(prefers-color-scheme: dark)").matches ? "/style-dark.json" : "/style.json").catch(() => null);
+  if (!style || !style.ok) return missing("This server has no map tiles for its data: re-run `gemnav import` to build them.");
+  const css = el("link", { rel: "stylesheet", href: "/vendor/maplibre-gl.css" });
+  document.head.append(css);
+  await new Promise((resolve, reject) => {
+    const tag = el("script", { src: "/vendor/maplibre-gl.js" });
+    tag.onload = resolve;
+    tag.onerror = reject;
+    document.body.append(tag);
+  });
+  const centre = state && state.map.centreLon != null ? [state.map.centreLon, state.map.centreLat] : [7.42, 43.735];
+  map = new maplibregl.Map({ container: "map", style: await style.json(), center: centre, zoom: 14, attributionControl: false });
+  map.addControl(new maplibregl.AttributionControl({ compact: true }));
+  map.on("load", () => {
+    map.addSource("routes", { type: "geojson", data: routeFeatures() });
+    map.addLayer({ id: "route-alternatives", type: "line", source: "routes", filter: ["==", ["get", "selected"], false],
+      paint: { "line-color": "#8a94a6", "line-width": 6, "line-opacity": 0.8 } });
+    map.addLayer({ id: "route-selected", type: "line", source: "routes", filter: ["==", ["get", "selected"], true],
+      paint: { "line-color": "#1a73e8", "line-width": 7 } });
+    mapReady = true;
+    if (state) renderMap(state);
+  });
+  // Only moves the user makes stop following; the map's own easing does not.
+  map.on("moveend", (e) => {
+    if (!e.originalEvent) return;
+    const c = map.getCenter();
+    send({ intent: "mapMoved", lat: c.lat, lon: c.lng, zoom: map.getZoom() });
+  });
+  map.on("click", (e) => {
+    if (state && (state.screen === "map" || state.screen === "search")) send({ intent: "mapTap", lat: e.lngLat.lat, lon: e.lngLat.lng });
+  });
+}
+
+function routeFeatures() {
+  return { type: "FeatureCollection", features: lines.map((coordinates, i) => ({
+    type: "Feature", properties: { selected: i === 0 }, geometry: { type: "LineString", coordinates } })) };
+}
+
+function renderMap(s) {
+  $("map").hidden = !s.inAppMap;
+  $("recenter").hidden = !s.map.showsRecenter || !s.inAppMap;
+  $("map-notice").hidden = !s.map.notice;
+  setText("map-notice", s.map.notice);
+  if (!map || !mapReady) return;
+  if (changed("lines", lines)) map.getSource("routes").setData(routeFeatures());
+  if (s.map.lat != null) {
+    if (!positionMarker) {
+      const dot = el("div", { class: "position", "aria-label": "Your position" });
+      positionMarker = new maplibregl.Marker({ element: dot, rotationAlignment: "map" });
+      positionMarker.setLngLat([s.map.lon, s.map.lat]).addTo(map);
+    }
+    positionMarker.setLngLat([s.map.lon, s.map.lat]);
+    positionMarker.setRotation(s.map.course || 0);
+  }
+  if (s.map.following && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat])) {
+    map.easeTo({ center: [s.map.centreLon, s.map.centreLat], bearing: s.screen === "navigation" ? s.map.course || 0 : 0, duration: 400 });
+  }
+}
+
+// ---- the device ---------------------------------------------------------------------------
+
+let watching = null;
+async function reportPermission() {
+  if (!("geolocation" in navigator)) return send({ intent: "permission", value: "denied" });
+  let permission = "prompt";
+  try { permission = (await navigator.permissions.query({ name: "geolocation" })).state; } catch (_) { /* not supported */ }
+  send({ intent: "permission", value: permission });
+  if (permission === "denied" || watching !== null) return;
+  watching = navigator.geolocation.watchPosition((p) => {
+    send({ intent: "permission", value: "granted" });
+    send({ intent: "location", lat: p.coords.latitude, lon: p.coords.longitude, accuracy: p.coords.accuracy,
+      speed: p.coords.speed ?? undefined, course: p.coords.heading ?? undefined });
+  }, (error) => {
+    if (error.code === error.PERMISSION_DENIED) { watching = null; send({ intent: "permission", value: "denied" }); }
+  }, { enableHighAccuracy: true, maximumAge: 1000 });
+}
+
+document.addEventListener("visibilitychange", () => {
+  send({ intent: "visibility", visible: document.visibilityState === "visible" });
+  if (state) keepScreenOn(state.keepScreenOn);
+});
+
+// ---- controls -----------------------------------------------------------------------------
+
+$("search").addEventListener("input", (e) => send({ intent: "type", text: e.target.value }));
+$("search").addEventListener("focus", () => { if (state && state.screen === "map") send({ intent: "open", screen: "search" }); });
+$("search").addEventListener("keydown", (e) => {
+  if (e.key === "ArrowDown") { const first = $("results").querySelector("[role=option]"); if (first) { e.preventDefault(); first.focus(); } }
+});
+$("results").addEventListener("keydown", (e) => {
+  const items = [...$("results").querySelectorAll("[role=option]")];
+  const i = items.indexOf(document.activeElement);
+  if (e.key === "ArrowDown" && i < items.length - 1) { e.preventDefault(); items[i + 1].focus(); }
+  if (e.key === "ArrowUp") { e.preventDefault(); (i > 0 ? items[i - 1] : $("search")).focus(); }
+});
+$("directions").onclick = () => send({ intent: "directions" });
+$("add-stop").onclick = () => send({ intent: "addStop" });
+$("save-home").onclick = () => send({ intent: "saveFavourite", value: "home" });
+$("save-work").onclick = () => send({ intent: "saveFavourite", value: "work" });
+$("save-favourite").onclick = () => send({ intent: "saveFavourite", value: "named" });
+for (const option of ["tolls", "motorways", "ferries"]) {
+  $(`avoid-${option}`).onchange = (e) => send({ intent: "avoid", option, on: e.target.checked });
+}
+$("travel-mode").onchange = (e) => send({ intent: "travelMode", mode: e.target.value });
+$("simulate").onchange = (e) => send({ intent: "simulate", on: e.target.checked });
+$("sim-speed").oninput = (e) => send({ intent: "simulationSpeed", speed: Number(e.target.value) });
+$("start").onclick = () => send({ intent: "start" });
+$("plan-cancel").onclick = () => send({ intent: "endTrip" });
+$("open-google").onclick = () => send({ intent: "handOff", target: "googleMapsWeb" });
+$("open-apple").onclick = () => send({ intent: "handOff", target: "appleMaps" });
+$("mute").onclick = () => send({ intent: "mute" });
+for (const button of document.querySelectorAll("[data-mode]")) {
+  button.onclick = () => send({ intent: "guidanceMode", mode: button.dataset.mode });
+}
+$("pause").onclick = () => send({ intent: state && state.navigation.phase === "paused" ? "resume" : "pause" });
+$("end-trip").onclick = () => send({ intent: "endTrip" });
+$("consent-no").onclick = () => send({ intent: "consent", granted: false });
+$("consent-yes").onclick = () => send({ intent: "consent", granted: true });
+$("continue").onclick = () => send({ intent: "continue" });
+$("arrived-done").onclick = () => send({ intent: "endTrip" });
+$("recenter").onclick = () => send({ intent: "recenter" });
+$("open-settings").onclick = () => send({ intent: "open", screen: "settings" });
+$("open-places").onclick = () => send({ intent: "open", screen: "places" });
+$("settings-close").onclick = () => send({ intent: "open", screen: "map" });
+$("places-close").onclick = () => send({ intent: "open", screen: "map" });
+$("go-home").onclick = () => send({ intent: "goHome" });
+$("clear-recents").onclick = () => send({ intent: "clearRecents" });
+$("set-tier").onchange = (e) => send({ intent: "setting", name: "tier", value: e.target.value });
+$("set-units").onchange = (e) => send({ intent: "setting", name: "units", value: e.target.value });
+$("set-language").onchange = (e) => send({ intent: "setting", name: "language", value: e.target.value });
+$("set-voice").onchange = (e) => send({ intent: "setting", name: "voice", on: e.target.checked });
+$("set-haptics").onchange = (e) => send({ intent: "setting", name: "haptics", on: e.target.checked });
+$("set-mode").onchange = (e) => send({ intent: "setting", name: "guidanceMode", value: e.target.value });
+$("set-server").onchange = (e) => send({ intent: "setting", name: "routingServer", value: e.target.value });
+$("set-consent").onchange = (e) => send({ intent: "setting", name: "consent", on: e.target.checked });
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && state && (state.screen === "settings" || state.screen === "places")) send({ intent: "open", screen: "map" });
+});
+
+connect();
+loadMap();

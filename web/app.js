@@ -19,7 +19,9 @@ let wakeLock = null;
 function connect() {
   const id = sessionStorage.getItem("gemnav-session") || "";
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/app/ws${id ? "?session=" + encodeURIComponent(id) : ""}`);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  const query = `?tz=${encodeURIComponent(zone)}${id ? "&session=" + encodeURIComponent(id) : ""}`;
+  socket = new WebSocket(`${scheme}://${location.host}/app/ws${query}`);
   socket.onopen = () => {
     retry = 500;
     $("connection").hidden = true;
@@ -114,7 +116,7 @@ function render(s) {
   $("app-message").hidden = !s.message;
   if (s.message) $("app-message").textContent = s.message;
   keepScreenOn(s.keepScreenOn);
-  if (changed("search", [s.search, s.screen])) renderSearch(s.search, s.screen);
+  if (changed("search", [s.search, s.screen, s.planning.destination])) renderSearch(s.search, s.screen, s.planning.destination);
   if (changed("planning", [s.planning, s.simulation, s.externalMaps])) renderPlanning(s.planning, s.simulation, s.externalMaps);
   if (changed("navigation", s.navigation)) renderNavigation(s.navigation);
   if (changed("settings", s.settings)) renderSettings(s.settings);
@@ -122,7 +124,7 @@ function render(s) {
   renderMap(s);
 }
 
-function renderSearch(search, screen) {
+function renderSearch(search, screen, planned) {
   const input = $("search");
   if (document.activeElement !== input && input.value !== search.query) input.value = search.query;
   const chips = $("chips");
@@ -130,16 +132,15 @@ function renderSearch(search, screen) {
     for (const c of search.categories) chips.append(el("button", { onclick: () => send({ intent: "category", value: c }) }, c));
   }
   const list = $("results");
-  const items = search.query || search.category ? search.results : search.suggestions;
+  const items = search.query || search.category ? search.results : screen === "search" ? search.suggestions : [];
   list.replaceChildren(...items.map((p) => el("li", {
     role: "option", tabindex: "0", "aria-selected": search.destination && search.destination.id === p.id ? "true" : "false",
     onclick: () => send({ intent: "pick", id: p.id }),
     onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send({ intent: "pick", id: p.id }); } },
   }, p.subtitle ? `${p.name} — ${p.subtitle}` : p.name)));
-  const open = (screen === "search" || screen === "map") && items.length > 0 && !search.destination;
-  list.hidden = !open;
-  input.setAttribute("aria-expanded", String(open));
-  $("destination").hidden = !search.destination || screen === "planning";
+  list.hidden = items.length === 0 || !!search.destination || !["map", "search", "planning"].includes(screen);
+  // On the route card, a place picked anew can be added as a stop; the destination itself is not offered again.
+  $("destination").hidden = !search.destination || (screen === "planning" && planned && planned.id === search.destination.id);
   if (search.destination) setText("destination-name", search.destination.subtitle
     ? `${search.destination.name} — ${search.destination.subtitle}` : search.destination.name);
   $("search-message").hidden = !search.message;
@@ -195,7 +196,6 @@ function renderNavigation(n) {
     button.setAttribute("aria-pressed", String(button.dataset.mode === n.mode));
   }
   $("pocket").hidden = n.mode !== "haptic";
-  setText("pocket-text", b ? `${b.distance} — ${b.instruction}` : "");
   const d = n.disclosure;
   $("consent").hidden = !d;
   if (d) {
@@ -259,10 +259,10 @@ function renderPlaces(p) {
 
 async function loadMap() {
   const missing = (text) => { $("map-missing").textContent = text; $("map-missing").hidden = false; };
-  const script = await fetch("/vendor/maplibre-gl.js", { method: "HEAD" }).catch(() => null);
-  if (!script || !script.ok) return missing("The map library is not installed: run scripts/setup-web.sh, then reload.");
-  const style = await fetch(matchMedia("(prefers-color-scheme: dark)").matches ? "/style-dark.json" : "/style.json").catch(() => null);
-  if (!style || !style.ok) return missing("This server has no map tiles for its data: re-run `gemnav import` to build them.");
+  const config = await fetch("/app/config.json").then((r) => r.json()).catch(() => ({}));
+  if (!config.mapLibrary) return missing("The map library is not installed: run scripts/setup-web.sh, then reload.");
+  if (!config.map) return missing("This server has no map tiles for its data: re-run `gemnav import` to build them.");
+  const style = await fetch(matchMedia("(prefers-color-scheme: dark)").matches ? "/style-dark.json" : "/style.json");
   const css = el("link", { rel: "stylesheet", href: "/vendor/maplibre-gl.css" });
   document.head.append(css);
   await new Promise((resolve, reject) => {

@@ -13,22 +13,26 @@ public enum WebApp {
     static let maximumMessage = 16 * 1024
 
     /// The HTTP application serving `api` (any responder: the OSRM API, search, tiles), the
-    /// page from `files`, and the app sessions over WebSocket.
+    /// page from `files`, and the app sessions over WebSocket. `hasMap` says whether `api`
+    /// serves map tiles and a style (`/style.json`).
     /// - Parameters:
     ///   - port: 0 picks a free port; `onListening` receives the one bound.
     public static func application<API: HTTPResponder>(
-        api: API, files: WebFiles, sessions: WebSessions, host: String, port: Int, logger: Logger,
+        api: API, files: WebFiles, hasMap: Bool, sessions: WebSessions, host: String, port: Int, logger: Logger,
         onListening: @escaping @Sendable (String) async -> Void = { _ in }
     ) -> some ApplicationProtocol where API.Context == BasicRequestContext {
         Application(
-            responder: WebAppResponder(files: files, api: api),
+            responder: WebAppResponder(files: files, api: api, hasMap: hasMap),
             server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: maximumMessage))) { request, _, _ in
                 guard request.path.map({ $0.split(separator: "?").first == Substring(socketPath) }) == true else {
                     return .dontUpgrade
                 }
-                let id = request.path.flatMap(sessionID(in:))
+                let query = request.path.map(parameters(in:)) ?? [:]
+                // An unknown zone name falls back to GMT rather than refusing the page.
+                let zone = query["tz"].flatMap(TimeZone.init(identifier:)) ?? .gmt
                 return .upgrade([:]) { inbound, outbound, _ in
-                    await serve(sessions: sessions, id: id, inbound: inbound, outbound: outbound, logger: logger)
+                    await serve(sessions: sessions, id: query["session"], timeZone: zone, inbound: inbound,
+                                outbound: outbound, logger: logger)
                 }
             },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "gemnav"),
@@ -39,25 +43,29 @@ public enum WebApp {
             logger: logger)
     }
 
-    /// The `session` query parameter of a WebSocket path.
-    static func sessionID(in path: String) -> String? {
-        guard let query = path.split(separator: "?", maxSplits: 1).dropFirst().first else { return nil }
-        for pair in query.split(separator: "&") where pair.hasPrefix("session=") {
-            return String(pair.dropFirst("session=".count)).removingPercentEncoding
+    /// The query parameters of a WebSocket path: `session` (the id to resume) and `tz` (the
+    /// page's IANA time zone).
+    static func parameters(in path: String) -> [String: String] {
+        guard let query = path.split(separator: "?", maxSplits: 1).dropFirst().first else { return [:] }
+        var found: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            found[String(parts[0])] = String(parts[1]).removingPercentEncoding
         }
-        return nil
+        return found
     }
 
     /// One connection: the session's messages go out as they come; each message in is an
     /// intent. A message that is not the protocol is answered with an error and closes this
     /// connection only; the session stays for a reconnect.
-    static func serve(sessions: WebSessions, id: String?, inbound: WebSocketInboundStream,
+    static func serve(sessions: WebSessions, id: String?, timeZone: TimeZone, inbound: WebSocketInboundStream,
                       outbound: WebSocketOutboundWriter, logger: Logger) async
     {
         let opened: Result<(WebSession, (messages: AsyncStream<String>, connection: Int)), WebAppError>
         do {
             opened = .success(try await MainActor.run {
-                let session = try sessions.open(id)
+                let session = try sessions.open(id, timeZone: timeZone)
                 return (session, session.attach())
             })
         } catch let error as WebAppError {
@@ -72,13 +80,16 @@ public enum WebApp {
             try? await outbound.close(.unacceptableData, reason: nil)
             return
         }
-        await withTaskGroup(of: Void.self) { group in
+        // The reader tells whether the page broke the protocol: the close then says so (1003).
+        let refused = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for await text in link.messages {
-                    do { try await outbound.write(.text(text)) } catch { return }
+                    do { try await outbound.write(.text(text)) } catch { break }
                 }
+                return false
             }
             group.addTask {
+                var refused = false
                 do {
                     for try await message in inbound.messages(maxSize: maximumMessage) {
                         let text: String
@@ -95,6 +106,7 @@ public enum WebApp {
                         }
                         if let error, error.closesConnection {
                             logger.debug("closing a WebSocket: \(error.description)")
+                            refused = true
                             break
                         }
                     }
@@ -103,10 +115,11 @@ public enum WebApp {
                 }
                 // Ends the writer: the session keeps the trip for a reconnect.
                 await MainActor.run { session.detach(link.connection) }
+                return refused
             }
-            await group.waitForAll()
+            return await group.reduce(false) { $0 || $1 }
         }
-        try? await outbound.close(.normalClosure, reason: nil)
+        try? await outbound.close(refused ? .unacceptableData : .normalClosure, reason: nil)
     }
 
     static func jsonString(_ text: String) -> String {

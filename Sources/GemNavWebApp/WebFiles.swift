@@ -36,6 +36,11 @@ public struct WebFiles: Sendable {
         return url
     }
 
+    /// Whether `scripts/setup-web.sh` installed the map library.
+    public var hasMapLibrary: Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("vendor/maplibre-gl.js").path)
+    }
+
     /// The response for `path`, nil when it is not one of the page's files.
     func response(for path: String) -> Response? {
         guard let url = file(for: path), let data = FileManager.default.contents(atPath: url.path) else { return nil }

@@ -12,20 +12,21 @@ public final class WebSessions {
     /// Most sessions kept at once; the longest-detached goes first beyond it.
     public var capacity = 64
 
-    private let makeApp: @MainActor () throws -> AppModel
+    private let makeApp: @MainActor (TimeZone) throws -> AppModel
     private let clock: any NavigationClock
     private var sessions: [String: WebSession] = [:]
 
-    /// Sessions whose apps `makeApp` builds; intents' fixes carry `clock`'s time.
-    public init(clock: any NavigationClock, makeApp: @escaping @MainActor () throws -> AppModel) {
+    /// Sessions whose apps `makeApp` builds for the page's time zone (arrival times are shown
+    /// in it); intents' fixes carry `clock`'s time.
+    public init(clock: any NavigationClock, makeApp: @escaping @MainActor (TimeZone) throws -> AppModel) {
         self.makeApp = makeApp
         self.clock = clock
     }
 
-    /// The session `id` names when it is still kept, else a new one.
+    /// The session `id` names when it is still kept, else a new one for a page in `timeZone`.
     /// - Throws: `WebAppError.invalidSession` for an id that cannot be one of ours; whatever
     ///   building the app throws.
-    public func open(_ id: String?) throws -> WebSession {
+    public func open(_ id: String?, timeZone: TimeZone = .gmt) throws -> WebSession {
         expire()
         if let id, !id.isEmpty {
             guard id.count <= 64, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
@@ -33,7 +34,7 @@ public final class WebSessions {
             }
             if let kept = sessions[id] { return kept }
         }
-        let session = WebSession(id: UUID().uuidString.lowercased(), app: try makeApp(), clock: clock)
+        let session = WebSession(id: UUID().uuidString.lowercased(), app: try makeApp(timeZone), clock: clock)
         sessions[session.id] = session
         return session
     }

@@ -51,11 +51,15 @@ struct ServeCommand: AsyncParsableCommand {
         let store = try storeOptions.open()
         // Without a search index the API still serves routes; the app says why it cannot start.
         let environment = Result { try AppComposition.Environment.live(data: map, store: store) }
-        let sessions = await WebSessions(clock: SystemClock()) { AppComposition.build(try environment.get()) }
+        let sessions = await WebSessions(clock: SystemClock()) { timeZone in
+            var page = try environment.get()
+            page.timeZone = timeZone
+            return AppComposition.build(page)
+        }
         let files = try webFiles()
         let api = GemNavResponder(data: data, logger: logger)
         let app = WebApp.application(
-            api: api, files: files, sessions: sessions, host: host, port: port, logger: logger,
+            api: api, files: files, hasMap: false, sessions: sessions, host: host, port: port, logger: logger,
             onListening: { address in
                 // Written unbuffered: scripts wait for this line to know the port is open.
                 let what = data.search == nil ? "routes" : "routes and search"

@@ -22,7 +22,11 @@ import Testing
             providers: [.car: EngineRouteProvider(engine: try data.loadEngine())], places: IndexPlaceSearch(index: index),
             store: try AppStore.inMemory(), settings: InMemorySettings(), clock: clock, timer: timer,
             centre: index.centre, timeZone: .gmt)
-        return WebSessions(clock: clock) { AppComposition.build(environment) }
+        return WebSessions(clock: clock) { zone in
+            var page = environment
+            page.timeZone = zone
+            return AppComposition.build(page)
+        }
     }
 
     /// Reads messages until one satisfies `done` (each message is a JSON object).
@@ -42,7 +46,7 @@ import Testing
 
     @Test func searchPlanAndResumeOverMessages() async throws {
         let sessions = try sessions()
-        let session = try sessions.open(nil)
+        let session = try sessions.open(nil, timeZone: try #require(TimeZone(identifier: "Europe/Paris")))
         var messages = session.attach().messages.makeAsyncIterator()
         let first = try await next(&messages)
         #expect(first["type"] as? String == "state" && first["session"] as? String == session.id)
@@ -63,6 +67,8 @@ import Testing
         let planned = try await next(&messages) { (self.state($0)["planning"] as? [String: Any])?["phase"] as? String == "routeReady" }
         let routes = try #require((state(planned)["planning"] as? [String: Any])?["routes"] as? [[String: Any]])
         #expect(!routes.isEmpty && routes[0]["selected"] as? Bool == true)
+        // 08:00 GMT on the test clock: the page in Paris sees its own clock time.
+        #expect((routes[0]["arrival"] as? String)?.hasPrefix("09:") == true)
         let lines = state(planned)["routeLines"] as? [[[Double]]]
         #expect(lines?.count == routes.count && (lines?.first?.count ?? 0) > 1)
 
@@ -91,6 +97,6 @@ import Testing
         #expect(failure(#"{"intent":"location","lat":91,"lon":0}"#)?.description.contains("not on Earth") == true)
         let early = try #require(failure(#"{"intent":"addStop"}"#))
         #expect(!early.closesConnection, "a valid intent that does not apply now keeps the connection")
-        #expect(throws: WebAppError.self) { try WebSessions(clock: clock) { throw CancellationError() }.open("../etc") }
+        #expect(throws: WebAppError.self) { try WebSessions(clock: clock) { _ in throw CancellationError() }.open("../etc") }
     }
 }

@@ -81,6 +81,8 @@ public final class SearchModel {
         case .typed(let text):
             state.query = text
             state.category = nil
+            // A new search is a new choice: the list shows again.
+            state.destination = nil
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { return reset() }
             start { places, near, limit in

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The web app in a real browser: installs Debian's chromium and Playwright (PyPI) when missing,
+# checks the design tokens' CSS is current, then drives the app by its accessible names
+# (ci/webapp_e2e.py) against `gemnav serve` on the embedded Monaco data.
+#
+# Usage: ci/webapp_check.sh [path/to/gemnav]   (default: builds the debug product)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GEMNAV=${1:-}
+if [[ -z "$GEMNAV" ]]; then
+    swift build --product gemnav >&2
+    GEMNAV="$(swift build --show-bin-path)/gemnav"
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "installing chromium"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+VENV=.venv-web
+[[ -x "$VENV/bin/python" ]] || python3 -m venv "$VENV"
+"$VENV/bin/pip" install --quiet --disable-pip-version-check playwright
+
+python3 scripts/build-tokens.py --check
+"$VENV/bin/python" ci/webapp_e2e.py "$GEMNAV"

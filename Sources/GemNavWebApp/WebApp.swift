@@ -1,8 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOSSL
 
 /// The web app's server side: the page's files beside the API, and the WebSocket at
 /// `/app/ws` over which each tab sends intents and receives its app's state.
@@ -14,16 +17,16 @@ public enum WebApp {
 
     /// The HTTP application serving `api` (any responder: the OSRM API, search, tiles), the
     /// page from `files`, and the app sessions over WebSocket. `hasMap` says whether `api`
-    /// serves map tiles and a style (`/style.json`).
+    /// serves map tiles and a style (`/style.json`). With `tls` it serves HTTPS (and WSS), the
+    /// secure context a phone's browser needs for geolocation, wake lock and the microphone.
     /// - Parameters:
     ///   - port: 0 picks a free port; `onListening` receives the one bound.
     public static func application<API: HTTPResponder>(
-        api: API, files: WebFiles, hasMap: Bool, sessions: WebSessions, host: String, port: Int, logger: Logger,
-        onListening: @escaping @Sendable (String) async -> Void = { _ in }
-    ) -> some ApplicationProtocol where API.Context == BasicRequestContext {
-        Application(
-            responder: WebAppResponder(files: files, api: api, hasMap: hasMap),
-            server: .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: maximumMessage))) { request, _, _ in
+        api: API, files: WebFiles, hasMap: Bool, sessions: WebSessions, host: String, port: Int,
+        tls: TLSConfiguration? = nil, logger: Logger, onListening: @escaping @Sendable (String) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol where API.Context == BasicRequestContext {
+        let http = HTTPServerBuilder.http1WebSocketUpgrade(
+            configuration: .init(ws: .init(maxFrameSize: maximumMessage))) { request, _, _ in
                 guard request.path.map({ $0.split(separator: "?").first == Substring(socketPath) }) == true else {
                     return .dontUpgrade
                 }
@@ -34,7 +37,10 @@ public enum WebApp {
                     await serve(sessions: sessions, id: query["session"], timeZone: zone, inbound: inbound,
                                 outbound: outbound, logger: logger)
                 }
-            },
+            }
+        return Application(
+            responder: WebAppResponder(files: files, api: api, hasMap: hasMap),
+            server: try tls.map { try .tls(http, tlsConfiguration: $0) } ?? http,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "gemnav"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port

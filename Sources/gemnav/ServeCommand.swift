@@ -8,6 +8,7 @@ import GemNavWebApp
 import Hummingbird
 import Logging
 import NIOCore
+import NIOSSL
 
 /// `gemnav serve`: the web app, the OSRM-compatible route API and Photon-shaped search over HTTP.
 struct ServeCommand: AsyncParsableCommand {
@@ -23,6 +24,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var dataOptions: DataOptions
     @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: ArgumentHelp("PEM certificate (chain) to serve HTTPS with; needs --tls-key.",
+                               discussion: "A phone on the local network needs HTTPS for geolocation, wake lock and the microphone."))
+    var tlsCert: String?
+
+    @Option(help: "PEM private key of --tls-cert.")
+    var tlsKey: String?
 
     @Option(help: ArgumentHelp("The web app's files.", discussion: "Default: $GEMNAV_WEB, else the web/ folder of the package."))
     var web: String?
@@ -58,14 +66,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let files = try webFiles()
         let api = GemNavResponder(data: data, logger: logger)
-        let app = WebApp.application(
-            api: api, files: files, hasMap: false, sessions: sessions, host: host, port: port, logger: logger,
+        let tls = try tlsConfiguration()
+        let scheme = tls == nil ? "http" : "https"
+        let app = try WebApp.application(
+            api: api, files: files, hasMap: false, sessions: sessions, host: host, port: port, tls: tls, logger: logger,
             onListening: { address in
                 // Written unbuffered: scripts wait for this line to know the port is open.
                 let what = data.search == nil ? "routes" : "routes and search"
                 FileHandle.standardOutput.write(Data("""
-                    gemnav serving \(data.engine.graph.profile.name) \(what) on http://\(address)
-                    open http://\(address)/ for the app
+                    gemnav serving \(data.engine.graph.profile.name) \(what) on \(scheme)://\(address)
+                    open \(scheme)://\(address)/ for the app
 
                     """.utf8))
             })
@@ -73,6 +83,27 @@ struct ServeCommand: AsyncParsableCommand {
             try await app.runService()
         } catch let e as IOError where e.errnoCode == EADDRINUSE {
             throw CLIError(description: "Port \(port) is already in use on \(host). Stop the other server or pick another --port.")
+        }
+    }
+
+    /// The HTTPS configuration from `--tls-cert` and `--tls-key`, nil for plain HTTP.
+    private func tlsConfiguration() throws -> TLSConfiguration? {
+        switch (tlsCert, tlsKey) {
+        case (nil, nil): return nil
+        case (.some, nil), (nil, .some): throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for HTTP.")
+        case (let cert?, let key?):
+            do {
+                let chain = try NIOSSLCertificate.fromPEMFile(cert)
+                guard !chain.isEmpty else { throw CLIError(description: "\(cert) holds no PEM certificate.") }
+                let privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+                return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) },
+                                                                privateKey: .privateKey(privateKey))
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw CLIError(description: "Could not read the TLS certificate \(cert) or key \(key) (PEM expected): \(error). "
+                    + "For a local network, `openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 365 -subj /CN=gemnav` makes a pair.")
+            }
         }
     }
 

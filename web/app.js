@@ -106,7 +106,7 @@ function setText(id, text) { const node = $(id); if (node.textContent !== (text 
 
 function render(s) {
   document.getElementById("app").dataset.screen = s.screen;
-  document.getElementById("app").dataset.mode = s.navigation.mode;
+  $("navigation").dataset.mode = s.navigation.mode;
   const navigating = s.screen === "navigation";
   $("top").hidden = navigating;
   $("planning").hidden = s.screen !== "planning";

@@ -4,23 +4,27 @@ import GemNavGuidance
 import GemNavNavigation
 import GemNavPresentation
 
-/// The terminal view of a trip: it draws the app core's `NavigationViewState` and keeps a log
-/// of events. On a terminal, a panel (banner, distances, ETA, speed and limit, next maneuver,
+/// The terminal view of a trip: it draws the navigation screen's `NavigationViewState` (the
+/// app core's, as every front end does) and keeps a log of events. On a terminal, a panel (banner, distances, ETA, speed and limit, next maneuver,
 /// last voice prompt and haptic cue) is redrawn in place below the scrolling log. Otherwise one
 /// line is printed per event, with progress (one event per fix) summarised every
 /// `progressInterval` seconds of trip time so logs stay readable; `--events` keeps every event.
 final class LiveView {
     private let terminal: Bool
-    private var screen: NavigationViewState
+    /// Whether voice prompts and haptic cues reach the user (the guidance mode and mute).
+    private let voice: Bool, haptic: Bool
+    private var screen = NavigationViewState()
     private var panelHeight = 0
     private var lastProgressLine = -Double.infinity
 
     /// Trip seconds between two progress lines when not on a terminal.
     static let progressInterval = 10.0
 
-    init(units: DistanceUnits, language: String, terminal: Bool) {
+    /// A view that logs voice prompts when `voice` and haptic cues when `haptic`.
+    init(terminal: Bool, voice: Bool, haptic: Bool) {
         self.terminal = terminal
-        screen = NavigationViewState(format: DisplayFormatter(language: language, units: units))
+        self.voice = voice
+        self.haptic = haptic
     }
 
     /// Prints the trip's title lines.
@@ -31,16 +35,10 @@ final class LiveView {
     /// Prints a note (recording, speech, routing source) in the log.
     func note(_ text: String) { emit([text]) }
 
-    /// Shows the updates of one fix.
-    func show(_ updates: [NavigationUpdate]) {
-        var log: [String] = []
-        for update in updates {
-            screen.apply(update)
-            for event in update.events {
-                if let line = logLine(event) { log.append(stamp(line)) }
-            }
-        }
-        emit(log)
+    /// Shows the events of one fix and the screen they led to.
+    func show(_ updates: [NavigationUpdate], screen: NavigationViewState) {
+        self.screen = screen
+        emit(updates.flatMap(\.events).compactMap(logLine).map(stamp))
     }
 
     /// Leaves the final panel on screen (or prints the final state line).
@@ -60,8 +58,9 @@ final class LiveView {
         case .banner(let b):
             return "banner    \(TurnIcon(type: b.maneuverType, modifier: b.modifier).arrow) \(b.primaryText) (in \(b.distanceText))"
         case .voice(let v):
-            return "voice     \"\(v.text)\""
+            return voice ? "voice     \"\(v.text)\"" : nil
         case .haptic(let h):
+            guard haptic else { return nil }
             return "haptic    \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) \(h.stage.rawValue): \(h.text)"
         case .offRoute(let o):
             return "offRoute  \(o.reason.rawValue), \(Int(o.distanceFromRoute.rounded())) m from the route"
@@ -106,8 +105,8 @@ final class LiveView {
         lines.append("  Speed: \(screen.speedText ?? "–")   Limit: \(screen.limitText ?? "–")"
             + (screen.isOverLimit ? "  \u{1B}[31mOVER THE LIMIT\u{1B}[0m" : ""))
         lines.append("  Remaining: \(screen.remainingDistanceText) · \(screen.remainingTimeText) · ETA \(screen.arrivalText)")
-        if let h = screen.lastCue { lines.append("  Haptic: \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) (\(h.stage.rawValue))") }
-        if let v = screen.lastPrompt { lines.append("  Voice: \"\(v)\"") }
+        if haptic, let h = screen.lastCue { lines.append("  Haptic: \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) (\(h.stage.rawValue))") }
+        if voice, let v = screen.lastPrompt { lines.append("  Voice: \"\(v)\"") }
         lines.append("  t=\(Int(screen.elapsed.rounded())) s · \(screen.tripState)" + (screen.isOffRoute ? " · OFF ROUTE" : ""))
         lines.append(rule)
         return lines

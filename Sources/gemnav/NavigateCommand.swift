@@ -4,7 +4,9 @@ import GemNavServices
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
+import GemNavPresentation
 import GemNavRouting
+import GemNavStorage
 
 /// `gemnav navigate`: turn-by-turn guidance along a route, driven by a simulated user or by a
 /// recorded GPX track, shown live in the terminal and optionally logged as JSON lines.
@@ -89,58 +91,60 @@ struct NavigateCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Decide about recording before any work, so an undecided consent fails fast.
-        let log = noRecord ? nil : try openTripLog()
-        let units = DistanceUnits(rawValue: self.units) ?? .metric
-        let view = LiveView(units: units, language: language, terminal: isatty(STDOUT_FILENO) != 0)
+        let store = noRecord ? nil : try storeWithConsentDecided()
         let notices = Notices()
-        let trip = try await NavigationSetup(command: self, onRoutingChange: { notices.post($0.notice) }).prepare()
+        let trip = try NavigationSetup(command: self, store: store, onRoutingChange: { notices.post($0.notice) }).prepare()
+        try await drive(trip, notices: notices)
+    }
+
+    /// Runs the trip on the app core, showing it on the terminal.
+    @MainActor
+    private func drive(_ prepared: PreparedTrip, notices: Notices) async throws {
+        let channels = try channels()
+        let units = DistanceUnits(rawValue: self.units) ?? .metric
         let eventFile = try events.map { try EventFile(path: $0, units: units, language: language) }
         let speaker = speak ? Speaker(language: language) : nil
-        view.header(trip.summary)
+        let view = LiveView(terminal: isatty(STDOUT_FILENO) != 0, voice: channels.contains(.voice),
+                            haptic: channels.contains(.haptic))
+        let trip = TerminalTrip(prepared)
+        let plan = try await trip.start(muted: !channels.contains(.voice))
+        view.header(plan.summary(DisplayFormatter(language: language, units: units)) + " · \(prepared.mode)")
         if let note = speaker?.unavailableNote { view.note(note) }
-        if let log { view.note(log.note) }
-        var previous: LocationFix?
-        var arrived = false
-        try await trip.player.run { fix, updates in
-            if realtime, let previous {
-                try await Task.sleep(for: .seconds(min(5, max(0, fix.timestamp.timeIntervalSince(previous.timestamp)))))
-            }
-            previous = fix
+        let store = prepared.environment.store
+        if let store {
+            view.note(trip.app.navigation.state.isRecording ? "Recording: on (\(store.path))." : "Recording: off (consent denied).")
+        }
+        let arrived = try await trip.run(realtime: realtime) { _, updates, effects in
             for notice in notices.drain() { view.note(notice) }
             try eventFile?.write(updates)
-            view.show(updates)
-            for event in updates.flatMap(\.events) {
-                if case .voice(let v) = event { speaker?.say(v.text) }
-                if case .arrived = event { arrived = true }
-            }
-            try CLIError.wrap { try log?.add(fix) }
+            view.show(updates, screen: trip.app.navigation.state.screen)
+            for case .speak(let text) in effects { speaker?.say(text) }
         }
         try eventFile?.close()
         view.finish(arrived: arrived)
-        if let log, let last = previous {
-            let places = trip.plan.places
-            try CLIError.wrap {
-                try log.finish(at: last.timestamp, origin: places[0].label, destination: places[places.count - 1].label)
-            }
-            view.note(log.note)
+        if let store, (try? store.consent) == .granted, let recorded = try CLIError.wrap({ try store.trips().first }) {
+            let km = String(format: "%.1f", (recorded.distance ?? 0) / 1000)
+            view.note("Recorded trip \(recorded.id): \(recorded.fixCount) fixes, \(km) km "
+                + "(gemnav trips export \(recorded.id) --gpx FILE).")
         }
     }
 
-    /// The trip log, refusing to start while consent is undecided.
-    private func openTripLog() throws -> TripLog {
+    /// The app store, refusing to start while recording consent is undecided.
+    private func storeWithConsentDecided() throws -> AppStore {
         let store = try storeOptions.open()
-        do {
-            return try TripLog.open(store)
-        } catch let error as AppError {
-            guard case .consentAwaited = error.kind else { throw CLIError(description: error.description) }
-            throw CLIError(description: """
-                Location recording consent has not been given yet (store: \(store.path)).
-                Decide once with `gemnav consent grant` (record trips) or `gemnav consent deny`, \
-                or pass --no-record to navigate without recording.
-                """)
-        } catch {
-            throw CLIError(description: String(describing: error))
-        }
+        guard (try CLIError.wrap { try store.consent }) == .awaiting else { return store }
+        throw CLIError(description: """
+            Location recording consent has not been given yet (store: \(store.path)).
+            Decide once with `gemnav consent grant` (record trips) or `gemnav consent deny`, \
+            or pass --no-record to navigate without recording.
+            """)
+    }
+
+    /// The guidance mode a trip starts in: the pocket mode when `--mode` has haptic, else the
+    /// visual one when it has visual, else the voice one.
+    func guidanceMode() throws -> NavigationModel.GuidanceMode {
+        let channels = try channels()
+        return channels.contains(.haptic) ? .haptic : channels.contains(.visual) ? .visual : .voice
     }
 
     /// The guidance channels named by `--mode`.

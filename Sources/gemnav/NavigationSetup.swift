@@ -1,59 +1,80 @@
 import ArgumentParser
 import Foundation
-import GemNavServices
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
+import GemNavPresentation
 import GemNavRouting
+import GemNavSearch
+import GemNavServices
+import GemNavStorage
 
-/// A trip ready to run: its plan, the player, and what to tell the user about it.
+/// A trip ready to run on the app core: the places it visits, the app's environment, and where
+/// its fixes come from.
 struct PreparedTrip {
-    let plan: TripPlan
-    let player: TripPlayer
-    let summary: String
+    /// Where the fixes come from.
+    enum Fixes {
+        /// A simulated driver on the route the app plans (and on every new route after a reroute).
+        case simulate(SimulationOptions)
+        /// A recorded track, fed as it is.
+        case replay([LocationFix])
+    }
+
+    let places: [Place]
+    let avoid: AvoidOptions
+    let environment: AppComposition.Environment
+    /// The clock the trip runs on: set to each fix's time, so a trip is deterministic.
+    let clock: ManualClock
+    let fixes: Fixes
+    /// "simulated drive" or "GPX replay (N points)".
+    let mode: String
 }
 
-/// Turns `navigate`'s options into a prepared trip: data, places, provider, first route, fixes.
+/// Turns `navigate`'s options into a prepared trip: data, places, routing, settings, fixes.
 struct NavigationSetup {
     let command: NavigateCommand
+    /// The store trips are recorded in (nil: never record).
+    let store: AppStore?
     /// Hears which provider answers when a server is chosen (it falls back to the engine).
     let onRoutingChange: @Sendable (RoutingSource) -> Void
 
-    func prepare() async throws -> PreparedTrip {
+    func prepare() throws -> PreparedTrip {
         let c = command
-        let avoid = AvoidOptions(list: c.avoid) ?? []
         let units = DistanceUnits(rawValue: c.units) ?? .metric
-        let format = DisplayFormatter(language: c.language, units: units)
         let recorded = try c.gpx.map(readTrack)
         let data = try c.dataOptions.mapData()
         let engine = try CLIError.wrap { try data.loadEngine() }
         let provider = try self.provider(engine: engine, guidance: GuidanceOptions(language: c.language, units: units))
+        let index = try CLIError.wrap { try data.loadSearchIndex() }
         var places = try CLIError.wrap { try data.placeResolver(for: c.placeTexts).resolve(all: c.placeTexts) }
         if c.from == nil, let first = recorded?.first {
             places.insert(Place(name: "GPX start", coordinate: first.coordinate), at: 0)
         }
-        let plan = try await CLIError.wrap { try await TripPlan.make(places: places, avoid: avoid, provider: provider) }
-        var settings = NavigationSettings()
+        var settings = AppSettings()
         settings.units = units
         settings.language = c.language
-        settings.channels = try c.channels()
-        let source: FixSource
+        settings.guidanceMode = try c.guidanceMode()
+        let fixes: PreparedTrip.Fixes
+        let start: Date
         if let recorded {
-            source = .recorded(recorded)
+            fixes = .replay(recorded)
+            start = recorded.first?.timestamp ?? Date(timeIntervalSince1970: 0)
         } else {
             var options = SimulationOptions()
             options.speedFactor = c.speedFactor
             options.noiseMeters = c.noise
             options.seed = c.seed
             options.missedTurn = c.missTurn
-            source = .simulator(try CLIError.wrap { try RouteSimulator(route: plan.route, options: options) })
+            fixes = .simulate(options)
+            start = options.start
         }
-        let player = try CLIError.wrap {
-            try TripPlayer(route: plan.route, settings: settings, avoid: avoid, source: source,
-                           reroute: provider.rerouter)
-        }
+        let clock = ManualClock(start: start)
+        let environment = AppComposition.Environment(
+            providers: [.car: provider], places: index.map(IndexPlaceSearch.init) ?? NoPlaceSearch(), store: store,
+            settings: InMemorySettings(settings), clock: clock, centre: places[0].coordinate)
         let mode = recorded.map { "GPX replay (\($0.count) points)" } ?? "simulated drive"
-        return PreparedTrip(plan: plan, player: player, summary: plan.summary(format) + " · \(mode)")
+        return PreparedTrip(places: places, avoid: AvoidOptions(list: c.avoid) ?? [], environment: environment,
+                            clock: clock, fixes: fixes, mode: mode)
     }
 
     /// The embedded engine, or the chosen server with the engine as its fallback.
@@ -71,4 +92,11 @@ struct NavigationSetup {
         let text = try CLIError.wrap { try String(contentsOfFile: path, encoding: .utf8) }
         return try CLIError.wrap { try GPXTrack.fixes(from: text) }
     }
+}
+
+/// A data set without a search index: places were given as coordinates, nothing is searched.
+private struct NoPlaceSearch: PlaceSearching {
+    func search(_ text: String, near: Coordinate?, limit: Int) async throws -> [Place] { [] }
+    func nearest(_ category: SearchCategory, near: Coordinate?, limit: Int) async -> [Place] { [] }
+    func reverse(_ coordinate: Coordinate) async -> Place? { nil }
 }

@@ -133,6 +133,9 @@ public final class NavigationModel {
     private var reroutes: [Task<Void, Never>] = []
     /// Hears every consent answer (the support log shows positions only once granted).
     public var onConsentChange: (@MainActor (LocationConsent) -> Void)?
+    /// Hears every update of the session, for shells that log the whole event stream
+    /// (`gemnav navigate --events`).
+    public var onUpdate: (@MainActor (NavigationUpdate) -> Void)?
     /// Navigation events for the support log (positions are withheld there without consent).
     /// Silent until the composition root hands it the support log.
     public var logger = Logger(label: "gemnav.navigation") { _ in SwiftLogNoOpLogHandler() }
@@ -271,6 +274,7 @@ public final class NavigationModel {
     }
 
     private func apply(_ update: NavigationUpdate) {
+        onUpdate?(update)
         state.screen.apply(update)
         let shown = state.notice
         if shown != nil, update.t - noticeTime >= Self.noticeDuration, state.phase != .arrived { state.notice = nil }

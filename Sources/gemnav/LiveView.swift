@@ -3,15 +3,16 @@ import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
 import GemNavPresentation
+import GemNavServices
 
 /// The terminal view of a trip: it draws the navigation screen's `NavigationViewState` (the
 /// app core's, as every front end does) and keeps a log of events. On a terminal, a panel (banner, distances, ETA, speed and limit, next maneuver,
 /// last voice prompt and haptic cue) is redrawn in place below the scrolling log. Otherwise one
 /// line is printed per event, with progress (one event per fix) summarised every
 /// `progressInterval` seconds of trip time so logs stay readable; `--events` keeps every event.
-final class LiveView {
+final class LiveView: HapticOutput {
     private let terminal: Bool
-    /// Whether voice prompts and haptic cues reach the user (the guidance mode and mute).
+    /// Whether voice prompts are logged and the last haptic cue is on the panel (the mode and mute).
     private let voice: Bool, haptic: Bool
     private var screen = NavigationViewState()
     private var panelHeight = 0
@@ -20,7 +21,8 @@ final class LiveView {
     /// Trip seconds between two progress lines when not on a terminal.
     static let progressInterval = 10.0
 
-    /// A view that logs voice prompts when `voice` and haptic cues when `haptic`.
+    /// A view that logs voice prompts when `voice` and shows the last cue when `haptic`; the
+    /// cues themselves arrive through `play(_:)`, as the navigation screen's effects.
     init(terminal: Bool, voice: Bool, haptic: Bool) {
         self.terminal = terminal
         self.voice = voice
@@ -41,6 +43,11 @@ final class LiveView {
         emit(updates.flatMap(\.events).compactMap(logLine).map(stamp))
     }
 
+    /// The terminal's vibration: a line with the pattern's rhythm.
+    func play(_ pattern: HapticPattern) {
+        emit([stamp("haptic    \(pattern.kind.rawValue) \(Self.rhythm(pattern))")])
+    }
+
     /// Leaves the final panel on screen (or prints the final state line).
     func finish(arrived: Bool) {
         var lines: [String] = []
@@ -59,9 +66,9 @@ final class LiveView {
             return "banner    \(TurnIcon(type: b.maneuverType, modifier: b.modifier).arrow) \(b.primaryText) (in \(b.distanceText))"
         case .voice(let v):
             return voice ? "voice     \"\(v.text)\"" : nil
-        case .haptic(let h):
-            guard haptic else { return nil }
-            return "haptic    \(h.pattern.kind.rawValue) \(Self.rhythm(h.pattern)) \(h.stage.rawValue): \(h.text)"
+        case .haptic:
+            // What the user feels is the screen's vibrate effect, played through `play(_:)`.
+            return nil
         case .offRoute(let o):
             return "offRoute  \(o.reason.rawValue), \(Int(o.distanceFromRoute.rounded())) m from the route"
         case .rerouteNeeded(let r):

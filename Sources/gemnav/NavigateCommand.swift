@@ -103,13 +103,13 @@ struct NavigateCommand: AsyncParsableCommand {
         let channels = try channels()
         let units = DistanceUnits(rawValue: self.units) ?? .metric
         let eventFile = try events.map { try EventFile(path: $0, units: units, language: language) }
-        let speaker = speak ? Speaker(language: language) : nil
+        let speech = speak ? EspeakSpeech(language: language) : nil
         let view = LiveView(terminal: isatty(STDOUT_FILENO) != 0, voice: channels.contains(.voice),
                             haptic: channels.contains(.haptic))
         let trip = TerminalTrip(prepared)
         let plan = try await trip.start(muted: !channels.contains(.voice))
         view.header(plan.summary(DisplayFormatter(language: language, units: units)) + " · \(prepared.mode)")
-        if let note = speaker?.unavailableNote { view.note(note) }
+        if let note = speech?.unavailableNote { view.note(note) }
         let store = prepared.environment.store
         if let store {
             view.note(trip.app.navigation.state.isRecording ? "Recording: on (\(store.path))." : "Recording: off (consent denied).")
@@ -118,7 +118,7 @@ struct NavigateCommand: AsyncParsableCommand {
             for notice in notices.drain() { view.note(notice) }
             try eventFile?.write(updates)
             view.show(updates, screen: trip.app.navigation.state.screen)
-            for case .speak(let text) in effects { speaker?.say(text) }
+            for effect in effects { effect.play(speech: speech, haptics: view) }
         }
         try eventFile?.close()
         view.finish(arrived: arrived)

@@ -1,31 +1,32 @@
 import Foundation
 
-/// `--speak`: says voice prompts with espeak-ng, one process per prompt, waiting for each so
-/// prompts never talk over each other.
-struct Speaker {
+/// Speech on Linux: espeak-ng, one process per prompt, waiting for each so prompts never talk
+/// over each other.
+public struct EspeakSpeech: SpeechOutput {
     /// The espeak-ng executable, nil when it is not installed.
-    let executable: URL?
+    public let executable: URL?
     /// espeak-ng voice (the instruction language).
-    let voice: String
+    public let voice: String
 
-    init(language: String) {
+    /// Speech in `language`, with espeak-ng found on `PATH`.
+    public init(language: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         voice = language
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
         executable = path.split(separator: ":")
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent("espeak-ng") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
     /// What to tell the user when speech is unavailable.
-    var unavailableNote: String? {
+    public var unavailableNote: String? {
         executable == nil
-            ? "--speak: espeak-ng is not installed (e.g. `apt-get install espeak-ng`); prompts are shown as text only."
+            ? "Speech: espeak-ng is not installed (e.g. `apt-get install espeak-ng`); prompts are shown as text only."
             : nil
     }
 
     /// Speaks `text`; does nothing without espeak-ng, and a failing espeak-ng is not fatal to
     /// the trip (guidance is also on screen).
-    func say(_ text: String) {
+    public func speak(_ text: String) {
         guard let executable else { return }
         let process = Process()
         process.executableURL = executable

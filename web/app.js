@@ -222,6 +222,8 @@ function focusDialog() {
 function renderSettings(s) {
   const tiers = $("set-tier");
   tiers.replaceChildren(...s.tiers.map((t) => el("option", { value: t, selected: t === s.tier }, t[0].toUpperCase() + t.slice(1))));
+  tiers.disabled = !!s.tierDecidedBy;
+  tiers.title = s.tierDecidedBy ? `Set by ${s.tierDecidedBy}` : "";
   $("set-units").value = s.units;
   $("set-language").replaceChildren(...s.languages.map((l) => el("option", { value: l, selected: l === s.language }, l)));
   $("set-voice").checked = s.voice;

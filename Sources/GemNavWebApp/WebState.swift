@@ -111,6 +111,7 @@ struct WebState: Encodable, Equatable {
     struct Settings: Encodable, Equatable {
         var tier: String
         var tiers: [String]
+        var tierDecidedBy: String?
         var units: String
         var language: String
         var languages: [String]
@@ -269,7 +270,7 @@ extension WebState.Settings {
         case .available: status = "Server available"
         case .unavailable(let why): status = "Server unavailable: \(why)"
         }
-        self.init(tier: s.settings.tier.rawValue, tiers: Tier.allCases.map(\.rawValue),
+        self.init(tier: s.settings.tier.rawValue, tiers: Tier.allCases.map(\.rawValue), tierDecidedBy: s.tierDecidedBy,
                   units: s.settings.units.rawValue, language: s.settings.language, languages: AppSettings.languages,
                   voice: s.settings.voice, haptics: s.settings.haptics, guidanceMode: s.settings.guidanceMode.rawValue,
                   routingServer: s.settings.routingServer?.absoluteString, serverStatus: status,

@@ -10,6 +10,8 @@ import Logging
 import NIOCore
 import NIOSSL
 
+extension Tier: ExpressibleByArgument {}
+
 /// `gemnav serve`: the web app, the OSRM-compatible route API and Photon-shaped search over HTTP.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +26,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var dataOptions: DataOptions
     @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: ArgumentHelp("The tier every web session gets: free, plus or pro.",
+                               discussion: "Without it, each user switches the tier in the app's Settings."))
+    var tier: Tier?
 
     @Option(help: ArgumentHelp("PEM certificate (chain) to serve HTTPS with; needs --tls-key.",
                                discussion: "A phone on the local network needs HTTPS for geolocation, wake lock and the microphone."))
@@ -58,7 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
         let data = try CLIError.wrap { ServerData(engine: try map.loadEngine(), search: try map.loadSearchIndex()) }
         let store = try storeOptions.open()
         // Without a search index the API still serves routes; the app says why it cannot start.
-        let environment = Result { try AppComposition.Environment.live(data: map, store: store) }
+        let source = tier.map { FixedTier($0) }
+        let environment = Result { try AppComposition.Environment.live(data: map, store: store, tierSource: source) }
         let sessions = await WebSessions(clock: SystemClock()) { timeZone in
             var page = try environment.get()
             page.timeZone = timeZone

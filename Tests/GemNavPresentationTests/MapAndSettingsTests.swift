@@ -77,6 +77,18 @@ import Testing
         #expect(model.state.message == "GemNav speaks en and fr, not 'de'." && model.state.settings.language == "fr")
     }
 
+    @Test func aTierSourceDecidesAndSettingsSayWho() async throws {
+        var saved = AppSettings()
+        saved.tier = .pro
+        let model = SettingsModel(persistence: InMemorySettings(saved), store: nil, probePoint: point,
+                                  tierSource: FixedTier(.free))
+        await model.settled()
+        #expect(model.state.settings.tier == .free && !model.state.features.inAppMap)
+        #expect(model.state.tierDecidedBy == "this server")
+        model.send(.setTier(.pro))
+        #expect(model.state.settings.tier == .free && model.state.message == "The tier is set by this server, not in Settings.")
+    }
+
     @Test func routingServerIsProOnlyAndCheckedFirst() async throws {
         let (model, saved, _) = try model()
         model.send(.setRoutingServer("http://localhost:5000"))

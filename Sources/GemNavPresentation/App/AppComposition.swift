@@ -32,14 +32,17 @@ public enum AppComposition {
         public var timeZone: TimeZone
         /// The support log, whose positions follow the recording consent.
         public var supportLog: SupportLog?
+        /// Where the tier comes from (a purchase, the server); nil lets Settings switch it.
+        public var tierSource: (any TierSource)?
 
         /// An environment from its parts.
         public init(providers: [TravelProfile: any RouteProvider], places: any PlaceSearching, store: AppStore?,
                     settings: any SettingsPersisting, clock: any NavigationClock,
                     timer: any Clock<Duration> = ContinuousClock(), centre: Coordinate, timeZone: TimeZone = .current,
-                    supportLog: SupportLog? = nil)
+                    supportLog: SupportLog? = nil, tierSource: (any TierSource)? = nil)
         {
             self.supportLog = supportLog
+            self.tierSource = tierSource
             self.providers = providers
             self.places = places
             self.store = store
@@ -53,11 +56,13 @@ public enum AppComposition {
         /// The live app on imported map data: the embedded engine for every profile imported
         /// beside it, the offline search index, the store (settings are kept in it unless
         /// `settings` says otherwise), the wall clock. A routing server chosen in Settings (Pro)
-        /// routes first, with the engine as fallback.
+        /// routes first, with the engine as fallback, unless `tierSource` decides the tier (a
+        /// managed app routes with its own engine).
         /// - Throws: `RoutingError` or `SearchError` for missing or damaged data, `StorageError`
         ///   for an unusable store.
         public static func live(data: MapData, profiles: [TravelProfile: MapData] = [:], store: AppStore,
-                                settings: (any SettingsPersisting)? = nil, supportLog: SupportLog? = nil) throws
+                                settings: (any SettingsPersisting)? = nil, supportLog: SupportLog? = nil,
+                                tierSource: (any TierSource)? = nil) throws
             -> Environment
         {
             let settings = settings ?? StoredSettings(store: store)
@@ -66,7 +71,7 @@ public enum AppComposition {
             var providers: [TravelProfile: any RouteProvider] = [:]
             let engine = try data.loadEngine()
             let car = EngineRouteProvider(engine: engine, guidance: guidance)
-            if let server = saved.routingServer, saved.tier.features.routingEngineChoice {
+            if let server = saved.routingServer, saved.tier.features.routingEngineChoice, tierSource == nil {
                 providers[.car] = FallbackRouteProvider(primary: OSRMHTTPRouteProvider(baseURL: server), fallback: car)
             } else {
                 providers[.car] = car
@@ -78,7 +83,8 @@ public enum AppComposition {
                 throw AppError(.searchUnavailable(place: "", indexPath: data.searchIndexURL.path))
             }
             return Environment(providers: providers, places: IndexPlaceSearch(index: index), store: store,
-                               settings: settings, clock: SystemClock(), centre: index.centre, supportLog: supportLog)
+                               settings: settings, clock: SystemClock(), centre: index.centre, supportLog: supportLog,
+                               tierSource: tierSource)
         }
     }
 
@@ -86,7 +92,7 @@ public enum AppComposition {
     @MainActor
     public static func build(_ environment: Environment) -> AppModel {
         let settings = SettingsModel(persistence: environment.settings, store: environment.store,
-                                     probePoint: environment.centre)
+                                     probePoint: environment.centre, tierSource: environment.tierSource)
         let saved = settings.state.settings
         let format = DisplayFormatter(language: saved.language, units: saved.units)
         var navigationSettings = NavigationSettings()

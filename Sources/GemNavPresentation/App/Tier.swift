@@ -39,18 +39,27 @@ public struct TierFeatures: Sendable, Hashable {
     public var routingEngineChoice: Bool
 }
 
-/// Where the tier comes from: a purchase in the iOS app, a server setting for the web app,
-/// the local settings for the terminal. Behind one protocol so screens never ask which.
+/// Where the tier comes from when the user does not pick it in Settings: a purchase in the iOS
+/// app, a server setting for the web app (`gemnav serve --tier`). Behind one protocol so screens
+/// never ask which. Without a source the local app's Settings switch the tier.
 public protocol TierSource: Sendable {
     /// The tier in force now.
     func currentTier() async -> Tier
+    /// Who decides, for Settings to say why the tier cannot be switched there ("this server").
+    var decider: String { get }
 }
 
 /// A tier fixed at launch (a server setting, a test).
 public struct FixedTier: TierSource {
     /// The tier.
     public let tier: Tier
-    /// Always `tier`.
-    public init(_ tier: Tier) { self.tier = tier }
+    /// Who fixed it.
+    public let decider: String
+    /// Always `tier`, decided by `decider`.
+    public init(_ tier: Tier, decider: String = "this server") {
+        self.tier = tier
+        self.decider = decider
+    }
+    /// `tier`.
     public func currentTier() async -> Tier { tier }
 }

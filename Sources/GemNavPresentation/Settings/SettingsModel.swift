@@ -29,6 +29,9 @@ public final class SettingsModel {
         public var features: TierFeatures
         /// The routing server's status.
         public var server: ServerStatus = .embedded
+        /// Who decides the tier when Settings cannot switch it (a purchase, the server); nil when
+        /// the user picks it here.
+        public var tierDecidedBy: String?
         /// The recording consent.
         public var consent: LocationConsent = .awaiting
         /// A sentence when a change was refused or could not be saved.
@@ -68,9 +71,10 @@ public final class SettingsModel {
     private let probe: ServerProbe
     private var pending: Task<Void, Never>?
 
-    /// Loads the saved settings (the defaults when none or unreadable).
+    /// Loads the saved settings (the defaults when none or unreadable); with a `tierSource`
+    /// the tier is the source's, not the user's.
     public init(persistence: any SettingsPersisting, store: AppStore?, probe: ServerProbe = ServerProbe(),
-                probePoint: Coordinate)
+                probePoint: Coordinate, tierSource: (any TierSource)? = nil)
     {
         self.persistence = persistence
         self.store = store
@@ -80,7 +84,14 @@ public final class SettingsModel {
         var initial = State(settings: settings, features: settings.tier.features)
         initial.server = settings.routingServer == nil ? .embedded : .available
         initial.consent = (try? store?.consent) ?? .awaiting
+        initial.tierDecidedBy = tierSource?.decider
         state = initial
+        if let tierSource {
+            pending = Task { [weak self] in
+                let tier = await tierSource.currentTier()
+                self?.adopt(tier)
+            }
+        }
     }
 
     /// Handles one intent.
@@ -89,6 +100,10 @@ public final class SettingsModel {
         var s = state.settings
         switch intent {
         case .setTier(let tier):
+            if let decider = state.tierDecidedBy {
+                state.message = "The tier is set by \(decider), not in Settings."
+                return
+            }
             s.tier = tier
             // A server choice is a Pro feature: leaving Pro goes back to the embedded engine.
             if !tier.features.routingEngineChoice, s.routingServer != nil {
@@ -119,7 +134,14 @@ public final class SettingsModel {
         save(s)
     }
 
-    /// Waits for the server check in flight, if any.
+    /// The tier a source decided: in force, not saved (the source decides again next time).
+    private func adopt(_ tier: Tier) {
+        state.settings.tier = tier
+        state.features = tier.features
+        if !tier.features.routingEngineChoice { state.server = .embedded }
+    }
+
+    /// Waits for the server check or the tier source in flight, if any.
     public func settled() async {
         await pending?.value
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 
 /// Request counts and latencies over an interval, for the server's periodic summary line:
 /// per-request lines are debug output, and under load the summary is what an operator reads.
@@ -48,9 +49,9 @@ final class RequestStats: @unchecked Sendable {
         if isError { errors += 1 }
         guard now - started >= interval else { return nil }
         micros.sort()
-        func percentile(_ p: Double) -> Int { Int(micros[Swift.min(micros.count - 1, Int(Double(micros.count) * p))]) }
+        func percentile(_ q: Double) -> Int { Int(nearestRankPercentile(sorted: micros, q) ?? 0) }
         let elapsed = now - started
-        let summary = Summary(requests: requests, errors: errors, p50: percentile(0.5), p99: percentile(0.99),
+        let summary = Summary(requests: requests, errors: errors, p50: percentile(50), p99: percentile(99),
                               seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         started = now
         requests = 0

@@ -31,11 +31,9 @@ struct Latency: Codable {
     }
 }
 
-/// The nearest-rank `q` percentile (0…100) of sorted samples, NaN when there are none: the
-/// definition OSRM's peer script uses, so every figure of both engines is read the same way.
+/// `nearestRankPercentile`, NaN when there are no samples (JSON figures stay numbers).
 func percentile(sorted s: [Double], _ q: Double) -> Double {
-    guard !s.isEmpty else { return .nan }
-    return s[max(0, min(s.count - 1, Int((q / 100 * Double(s.count)).rounded(.up)) - 1))]
+    nearestRankPercentile(sorted: s, q) ?? .nan
 }
 
 /// Microseconds on a POSIX clock (`CLOCK_MONOTONIC` for wall time, `CLOCK_THREAD_CPUTIME_ID`

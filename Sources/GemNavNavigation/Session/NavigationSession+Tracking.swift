@@ -5,6 +5,10 @@ extension NavigationSession {
     /// Seconds between full-leg searches while off route, so a user who rejoins the route
     /// beyond the search window is found again without making every fix cost O(route).
     static let offRouteRescanInterval: TimeInterval = 10
+    /// Metres past a junction within which the roads not taken there are compared with the
+    /// fix: enough for a missed exit to be seen, short enough for a road to stay near the
+    /// straight line it starts along.
+    static let roadNotTakenWindow = 250.0
 
     mutating func navigate(_ fix: LocationFix, speed: Double?, events: inout [NavigationEvent]) -> RouteProgress {
         let leg = geometry.legs[legIndex]
@@ -23,8 +27,15 @@ extension NavigationSession {
             // after a detour): the step is wherever the match is, but never the arrival step.
             stepIndex = min(leg.segmentStep[match.segment], max(0, route.legs[legIndex].steps.count - 2))
         }
+        let roadsNotTaken = leg.roadsNotTaken(behind: match.along, within: Self.roadNotTakenWindow)
+        // Only worth its scan where there is a road to compare the route with.
+        let courseDifference = roadsNotTaken.isEmpty || leg.segmentCount == 0 ? nil : fix.course.map {
+            leg.smallestBearingDifference($0, along: match.along, segment: match.segment,
+                                          within: max(10, fix.horizontalAccuracy))
+        }
         let verdict = deviationDetector.evaluate(DeviationContext(
-            fix: fix, distanceFromRoute: match.distance, routeBearing: match.bearing, speed: speed))
+            fix: fix, distanceFromRoute: match.distance, routeBearing: match.bearing, speed: speed,
+            roadsNotTaken: roadsNotTaken, courseDifference: courseDifference))
         deviation.requiredFixes = max(1, settings.offRouteFixCount)
         deviation.record(verdict)
 

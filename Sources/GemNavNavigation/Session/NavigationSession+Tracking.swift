@@ -10,7 +10,11 @@ extension NavigationSession {
     /// straight line it starts along.
     static let roadNotTakenWindow = 250.0
 
-    mutating func navigate(_ fix: LocationFix, speed: Double?, events: inout [NavigationEvent]) -> RouteProgress {
+    /// Tracks `fix` on the current leg; `matched`, when given, is where the fix is known to be
+    /// and replaces matching.
+    mutating func navigate(_ fix: LocationFix, speed: Double?, events: inout [NavigationEvent],
+                           matched: RouteMatch? = nil) -> RouteProgress
+    {
         let leg = geometry.legs[legIndex]
         let elapsed = lastFix.map { max(0, fix.timestamp.timeIntervalSince($0.timestamp)) } ?? 0
         var previous = lastMatch
@@ -20,12 +24,16 @@ extension NavigationSession {
         }
         // Matcher and tracker read the settings on every fix so that changes apply at once.
         let matcher = RouteMatcher(settings: settings.matching)
-        let match = matcher.match(fix, on: leg, previous: previous, elapsed: elapsed, speed: speed)
+        let match = matched ?? matcher.match(fix, on: leg, previous: previous, elapsed: elapsed, speed: speed)
         lastMatch = match
         if previous == nil, leg.segmentCount > 0 {
             // A full scan may find the user anywhere on the leg (starting mid-route, rejoining
             // after a detour): the step is wherever the match is, but never the arrival step.
-            stepIndex = min(leg.segmentStep[match.segment], max(0, route.legs[legIndex].steps.count - 2))
+            // At a maneuver point itself (a route starting at a junction it turns at) the
+            // maneuver is still ahead: the step is the one it ends, whose prompt names it.
+            var step = leg.segmentStep[match.segment]
+            while step > 0, leg.stepEnd[step - 1] >= match.along { step -= 1 }
+            stepIndex = min(step, max(0, route.legs[legIndex].steps.count - 2))
         }
         let roadsNotTaken = leg.roadsNotTaken(behind: match.along, within: Self.roadNotTakenWindow)
         // Only worth its scan where there is a road to compare the route with.

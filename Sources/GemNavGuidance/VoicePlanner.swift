@@ -65,17 +65,27 @@ struct VoicePlanner {
 
     /// The prompt spoken on a roundabout for a maneuver soon after leaving it, if any.
     /// Leaving needs no words of its own (the prompt for entering said which exit to take),
-    /// but a maneuver that follows the exit within `chainTime` would otherwise be told only on
+    /// but a turn that follows the exit within `chainTime` would otherwise be told only on
     /// the short way to it, where one lost fix loses it: it is chained to the exit and said on
     /// the ring, at the final prompt's lead or as the ring begins when it is shorter.
     private func exitPrompt(_ k: Int, steps: [PlannedStep], texts: [String], aheadTexts: [String],
                             length: Double, speed: Double) -> [VoiceInstruction]
     {
-        guard k + 2 < steps.count, steps[k + 2].decision.type != .arrive, steps[k + 1].duration < Self.chainTime,
-              length > 0
+        guard k + 2 < steps.count, steps[k + 1].duration < Self.chainTime, length > 0,
+              !Self.goesOn(steps[k + 2].decision)
         else { return [] }
         let final = Swift.max(4.5 * speed, 10)
         return [make(final < length ? (final * 10).rounded() / 10 : length, narrator.chain(texts[k + 1], aheadTexts[k + 2]))]
+    }
+
+    /// Arriving, or the road going on straight under another name: nothing to do on leaving
+    /// the ring that its own prompt will not say in time.
+    private static func goesOn(_ d: Decision) -> Bool {
+        switch d.type {
+        case .arrive: return true
+        case .newName, .continue: return d.modifier == nil || d.modifier == .straight
+        default: return false
+        }
     }
 
     private static func isRoundaboutExit(_ type: ManeuverType) -> Bool {

@@ -18,7 +18,8 @@ extension NavigationSession {
     }
 
     /// Follows `route`, the answer to request `requestID`, from where the user is now (the last
-    /// fix, matched anywhere on the new route), keeping the numbering of stops already reached.
+    /// fix, matched anywhere on the new route, or at its start when that fix is the one the
+    /// request was made from), keeping the numbering of stops already reached.
     /// - Returns: the update (progress on the new route, the `reroute` event, guidance), or nil
     ///   when the answer is dropped: superseded by a newer request, late (the user is back on
     ///   the route or the trip ended), or a route the session cannot follow.

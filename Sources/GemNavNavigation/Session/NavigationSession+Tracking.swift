@@ -43,7 +43,8 @@ extension NavigationSession {
         }
         let verdict = deviationDetector.evaluate(DeviationContext(
             fix: fix, distanceFromRoute: match.distance, routeBearing: match.bearing, speed: speed,
-            roadsNotTaken: roadsNotTaken, courseDifference: courseDifference))
+            roadsNotTaken: roadsNotTaken, courseDifference: courseDifference,
+            courseFromPositions: Self.courseFromPositions(fix, previous: lastFix)))
         deviation.requiredFixes = max(1, settings.offRouteFixCount)
         deviation.record(verdict)
 
@@ -72,6 +73,13 @@ extension NavigationSession {
         let progress = makeProgress(fix, match: match, speed: speed)
         state = .navigating(progress)
         return progress
+    }
+
+    /// Whether `fix`'s course is the bearing from the previous fix (within half a degree),
+    /// as a GPX track's is.
+    static func courseFromPositions(_ fix: LocationFix, previous: LocationFix?) -> Bool {
+        guard let course = fix.course, let previous, previous.coordinate != fix.coordinate else { return false }
+        return Geodesy.angleDifference(course, Geodesy.bearing(previous.coordinate, fix.coordinate)) < 0.5
     }
 
     private mutating func advanceSteps(match: RouteMatch, fix: LocationFix, leg: LegGeometry,

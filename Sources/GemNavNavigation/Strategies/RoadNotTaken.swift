@@ -45,7 +45,7 @@ public struct RoadNotTaken: Sendable, Hashable {
 /// evidence can outweigh noise in the other (a wide fix heading along the road not taken, a
 /// noisy course on a fix clearly on it), while a driver on the route heads along the route
 /// and is, on average, nearer to it, so a false alarm needs both to be wrong at once, on three
-/// consecutive fixes.
+/// of four fixes. A course that is only the bearing between two fixes counts for nothing.
 public struct RoadNotTakenDetector: RouteDeviationDetector {
     /// Assumed standard error of a course, degrees.
     public var courseAccuracy: Double
@@ -78,8 +78,8 @@ public struct RoadNotTakenDetector: RouteDeviationDetector {
         for road in context.roadsNotTaken {
             let dRoad = road.distance(to: context.fix.coordinate)
             let aRoad = Geodesy.angleDifference(course, road.bearing)
-            let evidence = (dRoute * dRoute - dRoad * dRoad) / (2 * a * a)
-                + (aRoute * aRoute - aRoad * aRoad) / (2 * c * c)
+            let course = context.courseFromPositions ? 0 : (aRoute * aRoute - aRoad * aRoad) / (2 * c * c)
+            let evidence = (dRoute * dRoute - dRoad * dRoad) / (2 * a * a) + course
             if evidence > threshold { return .offRoute(distance: dRoute) }
         }
         return .onRoute

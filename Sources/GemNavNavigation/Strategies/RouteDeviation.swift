@@ -17,11 +17,16 @@ public struct DeviationContext: Sendable, Hashable {
     /// within the fix's accuracy of the match; nil when not worked out. On a winding road
     /// the matched segment's own bearing can be far from the course of a driver on the route.
     public var courseDifference: Double?
+    /// Whether the fix's course is only the bearing from the previous fix (a GPX track has
+    /// no course of its own): it then carries both positions' noise, tens of degrees at city
+    /// speeds, and is no evidence of the way the user is heading.
+    public var courseFromPositions: Bool
 
     /// Creates a context.
     public init(fix: LocationFix, distanceFromRoute: Double, routeBearing: Double, speed: Double?,
-                roadsNotTaken: [RoadNotTaken] = [], courseDifference: Double? = nil)
+                roadsNotTaken: [RoadNotTaken] = [], courseDifference: Double? = nil, courseFromPositions: Bool = false)
     {
+        self.courseFromPositions = courseFromPositions
         self.fix = fix
         self.distanceFromRoute = distanceFromRoute
         self.routeBearing = routeBearing
@@ -144,11 +149,11 @@ public struct CourseDivergenceDetector: RouteDeviationDetector {
         self.maximumAccuracy = maximumAccuracy
     }
 
-    /// The verdict for one fix.
+    /// The verdict for one fix; none when the course is only the bearing between two fixes.
     public func evaluate(_ context: DeviationContext) -> DeviationVerdict {
-        guard let course = context.trustedCourse(minimumSpeed: minimumSpeed, maximumAccuracy: maximumAccuracy) else {
-            return .noVerdict
-        }
+        guard !context.courseFromPositions,
+              let course = context.trustedCourse(minimumSpeed: minimumSpeed, maximumAccuracy: maximumAccuracy)
+        else { return .noVerdict }
         let d = context.distanceFromRoute
         let diverging = Geodesy.angleDifference(course, context.routeBearing) >= minimumAngle
         // 1.5 × the accuracy: a course derived from noisy positions (a GPX replay) diverges on

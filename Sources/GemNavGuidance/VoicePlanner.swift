@@ -5,7 +5,8 @@ import GemNavCore
 /// Prompts are placed by lead *time* at the speed driven on the approach, so a motorway
 /// exit is announced kilometres ahead and a city turn a few hundred metres ahead:
 /// an early prompt about 60–90 s before, a prepare prompt about 18 s before and a final one
-/// about 4.5 s before, each only where the step leaves room for it.
+/// about 4.5 s before, each only where the step leaves room for it. A maneuver too close to
+/// the one before for prompts of its own is chained to that one's ("…, then …").
 struct VoicePlanner {
     let narrator: Narrator
     let units: DistanceUnits
@@ -18,12 +19,12 @@ struct VoicePlanner {
     /// The prompts spoken along step `k` for the maneuver that ends it.
     func prompts(_ k: Int, steps: [PlannedStep], texts: [String], aheadTexts: [String]) -> [VoiceInstruction] {
         guard k + 1 < steps.count else { return [] }
-        // Leaving a roundabout needs no words of its own: the prompt for entering it already
-        // said which exit to take.
-        if Self.isRoundaboutExit(steps[k + 1].decision.type) { return [] }
         // Index rather than bind steps: binding copies a large struct on every prompt.
         let length = steps[k].distance
         let speed = Swift.max(steps[k].endSpeed, 1)
+        if Self.isRoundaboutExit(steps[k + 1].decision.type) {
+            return exitPrompt(k, steps: steps, texts: texts, aheadTexts: aheadTexts, length: length, speed: speed)
+        }
         var chained = aheadTexts[k + 1]
         var nowText = texts[k + 1]
         if steps[k + 1].decision.type != .arrive && k + 2 < steps.count && steps[k + 1].duration < Self.chainTime
@@ -60,6 +61,31 @@ struct VoicePlanner {
             out.append(make(length, nowText))
         }
         return out
+    }
+
+    /// The prompt spoken on a roundabout for a maneuver soon after leaving it, if any.
+    /// Leaving needs no words of its own (the prompt for entering said which exit to take),
+    /// but a turn that follows the exit within `chainTime` would otherwise be told only on
+    /// the short way to it, where one lost fix loses it: it is chained to the exit and said on
+    /// the ring, at the final prompt's lead or as the ring begins when it is shorter.
+    private func exitPrompt(_ k: Int, steps: [PlannedStep], texts: [String], aheadTexts: [String],
+                            length: Double, speed: Double) -> [VoiceInstruction]
+    {
+        guard k + 2 < steps.count, steps[k + 1].duration < Self.chainTime, length > 0,
+              !Self.goesOn(steps[k + 2].decision)
+        else { return [] }
+        let final = Swift.max(4.5 * speed, 10)
+        return [make(final < length ? (final * 10).rounded() / 10 : length, narrator.chain(texts[k + 1], aheadTexts[k + 2]))]
+    }
+
+    /// Arriving, or the road going on straight under another name: nothing to do on leaving
+    /// the ring that its own prompt will not say in time.
+    private static func goesOn(_ d: Decision) -> Bool {
+        switch d.type {
+        case .arrive: return true
+        case .newName, .continue: return d.modifier == nil || d.modifier == .straight
+        default: return false
+        }
     }
 
     private static func isRoundaboutExit(_ type: ManeuverType) -> Bool {

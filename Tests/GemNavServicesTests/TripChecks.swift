@@ -29,7 +29,9 @@ enum TripChecks {
     /// (so before it, never after), and every maneuver of `route` gets a prompt: its own, or
     /// the "…, then <maneuver>" of the step before when it follows too closely to be spoken
     /// alone (a roundabout exit a few metres after the entry). Checked on trips without
-    /// reroutes, whose step numbering is the planned route's. The arrival is left out: see
+    /// reroutes, whose step numbering is the planned route's. Roundabout exits are left out
+    /// (the entry named the exit; the ring's prompt chaining it to the turn after it may come
+    /// too late on a small ring, and that turn has its own), and so is the arrival: see
     /// `arrivalSpoken`.
     static func announcedBeforeNeverAfter(_ trip: Trip, route: Route, sourceLocation: SourceLocation = #_sourceLocation) {
         var spoken: [[Int]: [String]] = [:]
@@ -49,7 +51,8 @@ enum TripChecks {
         for (l, leg) in route.legs.enumerated() {
             // The step whose end is maneuver s + 1; the arrival step has no maneuver after it.
             for s in leg.steps.indices.dropLast()
-            where !leg.steps[s].voiceInstructions.isEmpty && leg.steps[s + 1].maneuver.type != .arrive {
+            where !leg.steps[s].voiceInstructions.isEmpty
+                && ![.arrive, .exitRoundabout, .exitRotary].contains(leg.steps[s + 1].maneuver.type) {
                 let maneuver = leg.steps[s + 1].maneuver.instruction.lowercased()
                 let own = spoken[[l, s]] != nil
                 let compound = spoken[[l, s - 1], default: []].contains { $0.contains("then \(maneuver)") }

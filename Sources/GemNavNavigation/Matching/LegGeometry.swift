@@ -27,6 +27,14 @@ struct LegGeometry: Sendable {
     var stepEnd: [Double] = []
     /// Planned seconds from the leg's start to the end of each step.
     var stepEndDuration: [Double] = []
+    /// Junctions where a road leaves at a small angle to the route, in order along the leg.
+    var forks: [Fork] = []
+
+    /// A junction with roads the route does not take (`RoadNotTaken`).
+    struct Fork: Sendable {
+        var along: Double
+        var roads: [RoadNotTaken]
+    }
 
     var segmentCount: Int { max(0, latitudes.count - 1) }
     var distance: Double { cumulativeDistance.last ?? 0 }
@@ -43,6 +51,8 @@ struct LegGeometry: Sendable {
         var stepOfVertex: [Int] = []
         for (s, step) in leg.steps.enumerated() {
             stepStart.append(cumulativeDistance.last ?? 0)
+            // The step's first point is usually the previous step's last vertex.
+            let firstVertex = max(0, latitudes.count - 1)
             let points = step.geometry.isEmpty ? [step.maneuver.location] : step.geometry
             for p in points {
                 if let lat = latitudes.last, let lon = longitudes.last, lat == p.latitude, lon == p.longitude {
@@ -55,6 +65,7 @@ struct LegGeometry: Sendable {
                 stepOfVertex.append(s)
             }
             stepEnd.append(cumulativeDistance.last ?? 0)
+            addForks(step.intersections, vertices: firstVertex..<latitudes.count)
         }
         for i in 0..<segmentCount {
             let a = coordinate(vertex: i), b = coordinate(vertex: i + 1)
@@ -87,6 +98,59 @@ struct LegGeometry: Sendable {
             cumulativeDuration.append(cumulativeDuration[i] + max(0, seconds))
         }
         if latitudes.isEmpty { cumulativeDuration = [] }
+    }
+
+    /// Records the junctions among `intersections` (on `vertices`) where a road that may be
+    /// entered leaves within `RoadNotTaken.maximumAngle` of the route's way out.
+    private mutating func addForks(_ intersections: [Intersection], vertices: Range<Int>) {
+        for x in intersections {
+            guard let out = x.outIndex, out < x.bearings.count, x.entry.count == x.bearings.count else { continue }
+            let wayOut = Double(x.bearings[out])
+            var roads: [RoadNotTaken] = []
+            for (i, bearing) in x.bearings.enumerated()
+            where i != out && i != x.inIndex && x.entry[i]
+                && Geodesy.angleDifference(Double(bearing), wayOut) <= RoadNotTaken.maximumAngle
+            {
+                roads.append(RoadNotTaken(location: x.location, bearing: Double(bearing)))
+            }
+            guard !roads.isEmpty,
+                  let v = vertices.first(where: { Geodesy.distance(coordinate(vertex: $0), x.location) < 1 })
+            else { continue }
+            forks.append(Fork(along: cumulativeDistance[v], roads: roads))
+        }
+    }
+
+    /// The roads not taken at the junctions from `window` metres behind `along` up to it.
+    func roadsNotTaken(behind along: Double, within window: Double) -> [RoadNotTaken] {
+        var lo = 0, hi = forks.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if forks[mid].along <= along { lo = mid + 1 } else { hi = mid }
+        }
+        var roads: [RoadNotTaken] = []
+        var i = lo - 1
+        while i >= 0, along - forks[i].along <= window {
+            roads += forks[i].roads
+            i -= 1
+        }
+        return roads
+    }
+
+    /// Smallest angle between `course` and the bearing of the segments within `window` metres
+    /// of `along` (on segment `segment`).
+    func smallestBearingDifference(_ course: Double, along: Double, segment: Int, within window: Double) -> Double {
+        var best = Geodesy.angleDifference(course, segmentBearing[segment])
+        var i = segment
+        while i > 0, cumulativeDistance[i] > along - window {
+            i -= 1
+            best = min(best, Geodesy.angleDifference(course, segmentBearing[i]))
+        }
+        i = segment
+        while i + 1 < segmentCount, cumulativeDistance[i + 1] < along + window {
+            i += 1
+            best = min(best, Geodesy.angleDifference(course, segmentBearing[i]))
+        }
+        return best
     }
 
     private mutating func fillSpeedLimits(leg: RouteLeg) {

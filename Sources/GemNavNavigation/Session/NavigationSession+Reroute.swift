@@ -18,7 +18,8 @@ extension NavigationSession {
     }
 
     /// Follows `route`, the answer to request `requestID`, from where the user is now (the last
-    /// fix, matched anywhere on the new route), keeping the numbering of stops already reached.
+    /// fix, matched anywhere on the new route, or at its start when that fix is the one the
+    /// request was made from), keeping the numbering of stops already reached.
     /// - Returns: the update (progress on the new route, the `reroute` event, guidance), or nil
     ///   when the answer is dropped: superseded by a newer request, late (the user is back on
     ///   the route or the trip ended), or a route the session cannot follow.
@@ -36,10 +37,23 @@ extension NavigationSession {
             requestID: requestID, succeeded: true, origin: request.origin, distance: route.distance,
             duration: route.duration, message: nil))]
         if let fix = lastFix {
-            let progress = navigate(fix, speed: lastSpeed, events: &events)
+            // When no fix came while the route was computed, the user is where it starts: it
+            // was planned from this very fix. Matching the fix's noise onto the new roads
+            // instead could place it a few metres past a maneuver right at the start (a turn
+            // at the end of the road the route joins), whose prompt would then never be said.
+            let start = fix.coordinate == request.origin ? startMatch(for: fix) : nil
+            let progress = navigate(fix, speed: lastSpeed, events: &events, matched: start)
             events.insert(.progress(ProgressEvent(state: state.name, progress: progress, truth: fix.truth)), at: 0)
         }
         return NavigationUpdate(t: eventTime(), state: state, events: events)
+    }
+
+    /// The start of the current leg as the match of `fix`.
+    private func startMatch(for fix: LocationFix) -> RouteMatch {
+        let leg = geometry.legs[legIndex]
+        let start = leg.coordinate(vertex: 0)
+        return RouteMatch(segment: 0, along: 0, distance: Geodesy.distance(fix.coordinate, start), coordinate: start,
+                          bearing: leg.segmentBearing.first ?? 0)
     }
 
     /// Records that request `requestID` found no route; the next request waits for the policy.

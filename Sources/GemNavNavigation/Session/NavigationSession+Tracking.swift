@@ -5,8 +5,16 @@ extension NavigationSession {
     /// Seconds between full-leg searches while off route, so a user who rejoins the route
     /// beyond the search window is found again without making every fix cost O(route).
     static let offRouteRescanInterval: TimeInterval = 10
+    /// Metres past a junction within which the roads not taken there are compared with the
+    /// fix: enough for a missed exit to be seen, short enough for a road to stay near the
+    /// straight line it starts along.
+    static let roadNotTakenWindow = 250.0
 
-    mutating func navigate(_ fix: LocationFix, speed: Double?, events: inout [NavigationEvent]) -> RouteProgress {
+    /// Tracks `fix` on the current leg; `matched`, when given, is where the fix is known to be
+    /// and replaces matching.
+    mutating func navigate(_ fix: LocationFix, speed: Double?, events: inout [NavigationEvent],
+                           matched: RouteMatch? = nil) -> RouteProgress
+    {
         let leg = geometry.legs[legIndex]
         let elapsed = lastFix.map { max(0, fix.timestamp.timeIntervalSince($0.timestamp)) } ?? 0
         var previous = lastMatch
@@ -16,15 +24,27 @@ extension NavigationSession {
         }
         // Matcher and tracker read the settings on every fix so that changes apply at once.
         let matcher = RouteMatcher(settings: settings.matching)
-        let match = matcher.match(fix, on: leg, previous: previous, elapsed: elapsed, speed: speed)
+        let match = matched ?? matcher.match(fix, on: leg, previous: previous, elapsed: elapsed, speed: speed)
         lastMatch = match
         if previous == nil, leg.segmentCount > 0 {
             // A full scan may find the user anywhere on the leg (starting mid-route, rejoining
             // after a detour): the step is wherever the match is, but never the arrival step.
-            stepIndex = min(leg.segmentStep[match.segment], max(0, route.legs[legIndex].steps.count - 2))
+            // At a maneuver point itself (a route starting at a junction it turns at) the
+            // maneuver is still ahead: the step is the one it ends, whose prompt names it.
+            var step = leg.segmentStep[match.segment]
+            while step > 0, leg.stepEnd[step - 1] >= match.along { step -= 1 }
+            stepIndex = min(step, max(0, route.legs[legIndex].steps.count - 2))
+        }
+        let roadsNotTaken = leg.roadsNotTaken(behind: match.along, within: Self.roadNotTakenWindow)
+        // Only worth its scan where there is a road to compare the route with.
+        let courseDifference = roadsNotTaken.isEmpty || leg.segmentCount == 0 ? nil : fix.course.map {
+            leg.smallestBearingDifference($0, along: match.along, segment: match.segment,
+                                          within: max(10, fix.horizontalAccuracy))
         }
         let verdict = deviationDetector.evaluate(DeviationContext(
-            fix: fix, distanceFromRoute: match.distance, routeBearing: match.bearing, speed: speed))
+            fix: fix, distanceFromRoute: match.distance, routeBearing: match.bearing, speed: speed,
+            roadsNotTaken: roadsNotTaken, courseDifference: courseDifference,
+            courseFromPositions: Self.courseFromPositions(fix, previous: lastFix)))
         deviation.requiredFixes = max(1, settings.offRouteFixCount)
         deviation.record(verdict)
 
@@ -53,6 +73,13 @@ extension NavigationSession {
         let progress = makeProgress(fix, match: match, speed: speed)
         state = .navigating(progress)
         return progress
+    }
+
+    /// Whether `fix`'s course is the bearing from the previous fix (within half a degree),
+    /// as a GPX track's is.
+    static func courseFromPositions(_ fix: LocationFix, previous: LocationFix?) -> Bool {
+        guard let course = fix.course, let previous, previous.coordinate != fix.coordinate else { return false }
+        return Geodesy.angleDifference(course, Geodesy.bearing(previous.coordinate, fix.coordinate)) < 0.5
     }
 
     private mutating func advanceSteps(match: RouteMatch, fix: LocationFix, leg: LegGeometry,

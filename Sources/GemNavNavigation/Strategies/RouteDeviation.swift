@@ -10,13 +10,29 @@ public struct DeviationContext: Sendable, Hashable {
     public var routeBearing: Double
     /// Best speed estimate in m/s.
     public var speed: Double?
+    /// Roads leaving the junctions just behind the match at a small angle to the route, which
+    /// a driver who missed the maneuver may be on (empty away from such junctions).
+    public var roadsNotTaken: [RoadNotTaken]
+    /// Smallest angle in degrees between the fix's course and the route's bearing anywhere
+    /// within the fix's accuracy of the match; nil when not worked out. On a winding road
+    /// the matched segment's own bearing can be far from the course of a driver on the route.
+    public var courseDifference: Double?
+    /// Whether the fix's course is only the bearing from the previous fix (a GPX track has
+    /// no course of its own): it then carries both positions' noise, tens of degrees at city
+    /// speeds, and is no evidence of the way the user is heading.
+    public var courseFromPositions: Bool
 
     /// Creates a context.
-    public init(fix: LocationFix, distanceFromRoute: Double, routeBearing: Double, speed: Double?) {
+    public init(fix: LocationFix, distanceFromRoute: Double, routeBearing: Double, speed: Double?,
+                roadsNotTaken: [RoadNotTaken] = [], courseDifference: Double? = nil, courseFromPositions: Bool = false)
+    {
+        self.courseFromPositions = courseFromPositions
         self.fix = fix
         self.distanceFromRoute = distanceFromRoute
         self.routeBearing = routeBearing
         self.speed = speed
+        self.roadsNotTaken = roadsNotTaken
+        self.courseDifference = courseDifference
     }
 }
 
@@ -133,11 +149,11 @@ public struct CourseDivergenceDetector: RouteDeviationDetector {
         self.maximumAccuracy = maximumAccuracy
     }
 
-    /// The verdict for one fix.
+    /// The verdict for one fix; none when the course is only the bearing between two fixes.
     public func evaluate(_ context: DeviationContext) -> DeviationVerdict {
-        guard let course = context.trustedCourse(minimumSpeed: minimumSpeed, maximumAccuracy: maximumAccuracy) else {
-            return .noVerdict
-        }
+        guard !context.courseFromPositions,
+              let course = context.trustedCourse(minimumSpeed: minimumSpeed, maximumAccuracy: maximumAccuracy)
+        else { return .noVerdict }
         let d = context.distanceFromRoute
         let diverging = Geodesy.angleDifference(course, context.routeBearing) >= minimumAngle
         // 1.5 × the accuracy: a course derived from noisy positions (a GPX replay) diverges on
@@ -155,9 +171,10 @@ public struct CombinedDeviationDetector: RouteDeviationDetector {
     /// Combines detectors.
     public init(_ detectors: [any RouteDeviationDetector]) { self.detectors = detectors }
 
-    /// Distance, wrong-way and course-divergence detection with their defaults.
+    /// Distance, wrong-way, course-divergence and road-not-taken detection with their defaults.
     public static var standard: CombinedDeviationDetector {
-        CombinedDeviationDetector([DistanceDeviationDetector(), WrongWayDetector(), CourseDivergenceDetector()])
+        CombinedDeviationDetector([DistanceDeviationDetector(), WrongWayDetector(), CourseDivergenceDetector(),
+                                   RoadNotTakenDetector()])
     }
 
     /// The verdict for one fix.
@@ -176,26 +193,33 @@ public struct CombinedDeviationDetector: RouteDeviationDetector {
     }
 }
 
-/// Turns per-fix verdicts into an off-route decision that needs `requiredFixes` consecutive
-/// deviations; an on-route verdict clears it, and "no verdict" changes nothing.
+/// Turns per-fix verdicts into an off-route decision: off route when the latest verdict is a
+/// deviation and `requiredFixes` of the last `requiredFixes + 1` verdicts are. One stray fix
+/// (a noisy course, a position thrown back towards the route) delays the decision by a fix
+/// instead of starting the count again, which at motorway speed is 30 m more, not 90; a lone
+/// deviation among fixes on the route is never enough. "No verdict" changes nothing.
 struct DeviationTracker: Sendable {
     var requiredFixes: Int
-    private(set) var consecutive = 0
+    /// The latest verdicts (deviation or not), oldest first, at most `requiredFixes + 1`.
+    private var recent: [Bool] = []
     private(set) var lastDeviation: DeviationVerdict = .onRoute
 
     init(requiredFixes: Int) { self.requiredFixes = max(1, requiredFixes) }
 
-    var isOffRoute: Bool { consecutive >= requiredFixes }
+    var isOffRoute: Bool {
+        recent.last == true && recent.suffix(requiredFixes + 1).filter { $0 }.count >= requiredFixes
+    }
 
     mutating func record(_ verdict: DeviationVerdict) {
         switch verdict {
-        case .onRoute: consecutive = 0
-        case .noVerdict: break
+        case .noVerdict: return
+        case .onRoute: recent.append(false)
         case .offRoute, .wrongWay:
-            consecutive += 1
+            recent.append(true)
             lastDeviation = verdict
         }
+        if recent.count > requiredFixes + 1 { recent.removeFirst() }
     }
 
-    mutating func reset() { consecutive = 0 }
+    mutating func reset() { recent.removeAll(keepingCapacity: true) }
 }

@@ -27,13 +27,6 @@ public final class MapAssets: Sendable {
         cache = TileCache(capacityBytes: cacheBytes)
     }
 
-    /// Assets around a tile source already open.
-    public init(tiles: TileSource, fontsDirectory: URL?, cacheBytes: Int = 64 << 20) {
-        self.tiles = .success(tiles)
-        self.fontsDirectory = fontsDirectory
-        cache = TileCache(capacityBytes: cacheBytes)
-    }
-
     /// Whether tiles can be served.
     public var hasTiles: Bool {
         if case .success = tiles { return true }

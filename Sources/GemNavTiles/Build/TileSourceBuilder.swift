@@ -21,8 +21,6 @@ public struct TileBuildSummary: Sendable {
     public var features: Int
     /// Features per layer name.
     public var featuresPerLayer: [String: Int]
-    /// Sea polygons assembled from coastlines.
-    public var seaPolygons: Int
     /// The file's size in bytes.
     public var bytes: Int
 }
@@ -79,7 +77,7 @@ public struct TileSourceBuilder: Sendable {
                                                progress: { progress(TileBuildProgress(phase: .writing, fraction: $0)) })
         var perLayer: [String: Int] = [:]
         for f in sorted { perLayer[f.layer.rawValue, default: 0] += 1 }
-        return TileBuildSummary(features: sorted.count, featuresPerLayer: perLayer, seaPolygons: seas.count, bytes: bytes)
+        return TileBuildSummary(features: sorted.count, featuresPerLayer: perLayer, bytes: bytes)
     }
 }
 

@@ -93,9 +93,6 @@ public final class TileSource: Sendable {
         return UnsafeRawBufferPointer(rebasing: b[(base + start)..<(base + end)])
     }
 
-    /// String `id`.
-    func string(_ id: UInt32) -> String { String(decoding: stringBytes(id), as: UTF8.self) }
-
     /// Feature `n`'s record offset.
     func recordOffset(_ n: UInt32) -> Int { Int(file.bytes.u64(indexOffset + Int(n) * 8)) }
 

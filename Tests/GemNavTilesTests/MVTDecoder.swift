@@ -10,6 +10,13 @@ struct DecodedTile {
         /// ring, closed (first point repeated at the end).
         var parts: [[(x: Int, y: Int)]]
         var commands: [UInt32]
+
+        /// A string attribute.
+        func string(_ key: String) -> String? { properties[key] as? String }
+        /// A boolean attribute.
+        func bool(_ key: String) -> Bool? { properties[key] as? Bool }
+        /// An integer attribute.
+        func int(_ key: String) -> Int64? { properties[key] as? Int64 }
     }
 
     struct Layer {

@@ -43,36 +43,36 @@ import Testing
     @Test func streetsCarryShortbreadAttributesAndLabelsTheirRefs() throws {
         let tile = try Self.tile()
         let streets = try #require(tile.layers["streets"]?.features)
-        let link = try #require(streets.first { $0.properties["link"] == true })
-        #expect(link.properties["kind"] == "motorway")
-        #expect(link.properties["oneway"] == true && link.properties["bridge"] == true && link.properties["tunnel"] == false)
-        #expect(link.properties["surface"] == "asphalt")
-        let roundabout = try #require(streets.first { $0.properties["kind"] == "residential" })
+        let link = try #require(streets.first { $0.bool("link") == true })
+        #expect(link.string("kind") == "motorway")
+        #expect(link.bool("oneway") == true && link.bool("bridge") == true && link.bool("tunnel") == false)
+        #expect(link.string("surface") == "asphalt")
+        let roundabout = try #require(streets.first { $0.string("kind") == "residential" })
         #expect(roundabout.type == 2, "a closed road is a line")
         let labels = try #require(tile.layers["street_labels"]?.features)
-        let label = try #require(labels.first { $0.properties["kind"] == "motorway_link" })
-        #expect(label.properties["ref"] == "A8\nE80")
-        #expect(label.properties["ref_rows"] == Int64(2) && label.properties["ref_cols"] == Int64(3))
-        #expect(labels.contains { $0.properties["name"] == "Rond-point" })
+        let label = try #require(labels.first { $0.string("kind") == "motorway_link" })
+        #expect(label.string("ref") == "A8\nE80")
+        #expect(label.int("ref_rows") == 2 && label.int("ref_cols") == 3)
+        #expect(labels.contains { $0.string("name") == "Rond-point" })
     }
 
     @Test func areasAndMultipolygonsAreLandWithHoles() throws {
         let tile = try Self.tile()
         let land = try #require(tile.layers["land"]?.features)
-        let forest = try #require(land.first { $0.properties["kind"] == "forest" })
+        let forest = try #require(land.first { $0.string("kind") == "forest" })
         #expect(forest.parts.count == 2)
         #expect(DecodedTile.doubleArea(forest.parts[0]) > 0 && DecodedTile.doubleArea(forest.parts[1]) < 0)
-        #expect(land.contains { $0.properties["kind"] == "park" && $0.type == 3 })
+        #expect(land.contains { $0.string("kind") == "park" && $0.type == 3 })
     }
 
     @Test func pointsArePoisAndPlaces() throws {
         let tile = try Self.tile()
         let pois = try #require(tile.layers["pois"]?.features)
-        let pharmacy = try #require(pois.first { $0.properties["amenity"] == "pharmacy" })
-        #expect(pharmacy.properties["name"] == "Pharmacie du Pont" && pharmacy.properties["name_de"] == "Apotheke")
-        #expect(pois.contains { $0.properties["amenity"] == "bench" })
+        let pharmacy = try #require(pois.first { $0.string("amenity") == "pharmacy" })
+        #expect(pharmacy.string("name") == "Pharmacie du Pont" && pharmacy.string("name_de") == "Apotheke")
+        #expect(pois.contains { $0.string("amenity") == "bench" })
         let place = try #require(tile.layers["place_labels"]?.features.first)
-        #expect(place.properties["kind"] == "town" && place.properties["population"] == Int64(5000))
+        #expect(place.string("kind") == "town" && place.int("population") == 5000)
         // Below zoom 14 there are no POIs, but the town is labelled.
         let z12 = try TileTestSupport.tile(try Self.source.get(), at: Coordinate(latitude: 45.005, longitude: 7.021), z: 12).0
         #expect(z12.layers["pois"] == nil && z12.layers["place_labels"] != nil)

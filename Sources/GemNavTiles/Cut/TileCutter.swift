@@ -73,7 +73,7 @@ struct TileCutter {
         guard let layer = TileLayer.decode(b[at]), let kind = GeometryKind(rawValue: b[at + 1]) else { return }
         let fbox = WorldBox(minX: b.i32(at + 4), minY: b.i32(at + 8), maxX: b.i32(at + 12), maxY: b.i32(at + 16))
         guard fbox.intersects(bufferedBox) else { return }
-        // Below the deepest zoom, features smaller than a pixel are left out (the sea never).
+        // Below the deepest zoom, features under one tile unit both ways are left out (the sea never).
         if tile.z < TileSource.maxZoom, kind != .point, layer != .ocean {
             let w = Double(fbox.maxX - fbox.minX) * scale, h = Double(fbox.maxY - fbox.minY) * scale
             if w < 1, h < 1 { return }
@@ -89,23 +89,22 @@ struct TileCutter {
         for part in 0..<partCount {
             let header = b.u32(partsAt + part * 4)
             let count = Int(header & 0x7FFF_FFFF), isOuter = header >> 31 == 1
-            let start = pointsAt
-            pointsAt += count * 8
+            let points = planePoints(&pointsAt, count, from: fbox)
             switch kind {
             case .point:
-                let x = (Double(b.i32(start)) - originX) * scale, y = (Double(b.i32(start + 4)) - originY) * scale
+                guard let (x, y) = points.first.map({ ($0.x, $0.y) }) else { continue }
                 // Points only in the tile proper, so a label is not drawn twice at tile edges.
                 guard x >= 0, y >= 0, x < Double(MVTLayerWriter.extent), y < Double(MVTLayerWriter.extent) else { continue }
                 geometry.addPoint(Int32(x.rounded(.down)), Int32(y.rounded(.down)))
             case .line:
-                let line = Simplification.simplify(planePoints(start, count), tolerance: tolerance)
+                let line = Simplification.simplify(points, tolerance: tolerance)
                 for piece in Clipping.clipLine(line, to: clipRect) {
                     let pts = Self.rounded(piece)
                     if pts.count >= 2 { geometry.addLine(pts) }
                 }
             case .polygon:
                 if !isOuter, !keptOuter { continue }
-                var ring = Clipping.clipRing(Simplification.simplify(planePoints(start, count), tolerance: tolerance),
+                var ring = Clipping.clipRing(Simplification.simplify(points, tolerance: tolerance),
                                              to: clipRect).map { (Int32($0.x.rounded()), Int32($0.y.rounded())) }
                 ring = Self.deduplicated(ring)
                 if ring.count > 1, ring[0] == ring[ring.count - 1] { ring.removeLast() }
@@ -143,16 +142,32 @@ struct TileCutter {
         layers[index]!.addFeature(type: kind, tags: tags, geometry: geometry.commands)
     }
 
-    /// `count` stored points from byte `at`, in tile units.
-    func planePoints(_ at: Int, _ count: Int) -> [PlanePoint] {
+    /// `count` stored points from byte `at` (moved past them), in tile units: zigzag varint
+    /// deltas, the first from the feature box's north-west corner.
+    func planePoints(_ at: inout Int, _ count: Int, from box: WorldBox) -> [PlanePoint] {
         let b = source.file.bytes
         var out: [PlanePoint] = []
         out.reserveCapacity(count)
-        for i in 0..<count {
-            out.append(PlanePoint(x: (Double(b.i32(at + i * 8)) - originX) * scale,
-                                  y: (Double(b.i32(at + i * 8 + 4)) - originY) * scale))
+        var x = Int64(box.minX), y = Int64(box.minY)
+        for _ in 0..<count {
+            x += Self.signedVarint(b, &at)
+            y += Self.signedVarint(b, &at)
+            out.append(PlanePoint(x: (Double(x) - originX) * scale, y: (Double(y) - originY) * scale))
         }
         return out
+    }
+
+    /// A zigzag varint at `at`, which moves past it.
+    @inline(__always) static func signedVarint(_ b: UnsafeRawBufferPointer, _ at: inout Int) -> Int64 {
+        var v: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            let byte = b[at]
+            at += 1
+            v |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
     }
 
     /// Integer tile coordinates without consecutive repeats.

@@ -7,7 +7,8 @@
 /// - features, one record each, 4-byte aligned: layer, geometry type, minimum zoom and
 ///   attribute count (one byte each), the box (4 × Int32), the part count (UInt32), the
 ///   attributes (16 bytes each: key string, value type, payload), the parts' point counts
-///   (UInt32, top bit set for outer rings) and the points (Int32 x, y in world units);
+///   (UInt32, top bit set for outer rings) and the points in world units, x and y as zigzag
+///   varint deltas, each part's first from the box's north-west corner;
 /// - the features' offsets (UInt64 each);
 /// - the grid: for each cell, the features whose box (widened by a tile buffer) touches it,
 ///   sorted by minimum zoom then feature number, as `cells + 1` UInt32 starts and the
@@ -16,7 +17,7 @@
 /// Features are numbered in drawing order (layer, then the layer's own order).
 enum TileSourceFormat {
     static let magic: [UInt8] = Array("GNTILES1".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let headerSize = 112
     static let recordHeaderSize = 24
     static let attributeSize = 16

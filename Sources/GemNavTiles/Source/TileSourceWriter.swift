@@ -50,12 +50,17 @@ enum TileSourceWriter {
             for (part, isOuter) in zip(f.parts, f.outer) {
                 out.u32(UInt32(part.count) | (isOuter ? 1 << 31 : 0))
             }
+            // Varint deltas: most steps between neighbouring points fit one or two bytes.
             for part in f.parts {
+                var px = Int64(box.minX), py = Int64(box.minY)
                 for p in part {
-                    out.i32(p.x)
-                    out.i32(p.y)
+                    out.signedVarint(Int64(p.x) - px)
+                    out.signedVarint(Int64(p.y) - py)
+                    px = Int64(p.x)
+                    py = Int64(p.y)
                 }
             }
+            out.align(4)
             if n % 4096 == 0 { progress(0.8 * Double(n) / Double(max(1, features.count))) }
         }
         out.align(8)
@@ -178,6 +183,15 @@ struct ByteWriter {
     mutating func value(_ type: UInt8, _ payload: UInt64) {
         bytes += [type, 0, 0, 0]
         u64(payload)
+    }
+    /// A zigzag varint: 0, -1, 1, -2… as 0, 1, 2, 3…, seven bits a byte.
+    mutating func signedVarint(_ v: Int64) {
+        var u = UInt64(bitPattern: (v << 1) ^ (v >> 63))
+        while u >= 0x80 {
+            bytes.append(UInt8(u & 0x7F) | 0x80)
+            u >>= 7
+        }
+        bytes.append(UInt8(u))
     }
     mutating func align(_ n: Int) {
         while bytes.count % n != 0 { bytes.append(0) }

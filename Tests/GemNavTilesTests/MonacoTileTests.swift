@@ -108,5 +108,10 @@ import Testing
             .utf8 + [UInt8](repeating: 0, count: 200)), name: "tiles.gemnav")
         let damaged = try #require(throws: TileError.self) { try TileSource(contentsOf: foreign) }
         #expect(!damaged.isMissingSource && damaged.description.contains("not a GemNav tile source"))
+        var older = try Data(contentsOf: try Self.monaco.get().url)
+        older[8] = 1  // the format version, little-endian
+        let oldFile = try TestData.write(older, name: "tiles.gemnav")
+        let version = try #require(throws: TileError.self) { try TileSource(contentsOf: oldFile) }
+        #expect(version.description.contains("format version 1") && version.description.contains("gemnav import"))
     }
 }

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GemNavRouting", targets: ["GemNavRouting"]),
         .library(name: "GemNavGuidance", targets: ["GemNavGuidance"]),
         .library(name: "GemNavSearch", targets: ["GemNavSearch"]),
+        .library(name: "GemNavTiles", targets: ["GemNavTiles"]),
         .library(name: "GemNavNavigation", targets: ["GemNavNavigation"]),
         .library(name: "GemNavStorage", targets: ["GemNavStorage"]),
         .library(name: "GemNavServices", targets: ["GemNavServices"]),
@@ -46,6 +47,9 @@ let package = Package(
         .target(name: "GemNavGuidance", dependencies: ["GemNavCore", "GemNavOSRM"], resources: [.process("Languages")]),
         // Offline geocoding: search-ahead, geocode, reverse.
         .target(name: "GemNavSearch", dependencies: ["GemNavCore", "GemNavOSM"]),
+        // The map: Shortbread-schema features from OSM into a tile source file at import, vector
+        // tiles (MVT) cut from it on demand, TileJSON and the MapLibre styles.
+        .target(name: "GemNavTiles", dependencies: ["GemNavCore", "GemNavOSM"]),
         // The pure navigation state machine, cues, simulation and the trip player; banners and
         // prompts are worded by Guidance's string tables.
         .target(name: "GemNavNavigation", dependencies: ["GemNavCore", "GemNavGuidance"]),
@@ -61,7 +65,7 @@ let package = Package(
             name: "GemNavServices",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavStorage",
+                "GemNavNavigation", "GemNavStorage", "GemNavTiles",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // What each screen shows, as portable state every front end draws.
@@ -75,7 +79,7 @@ let package = Package(
         .target(
             name: "GemNavServer",
             dependencies: [
-                "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
+                "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavSearch", "GemNavTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -98,7 +102,8 @@ let package = Package(
             name: "gemnav",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavStorage", "GemNavServices", "GemNavPresentation", "GemNavServer", "GemNavWebApp",
+                "GemNavNavigation", "GemNavStorage", "GemNavServices", "GemNavPresentation", "GemNavServer", "GemNavTiles",
+                "GemNavWebApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -109,7 +114,7 @@ let package = Package(
             name: "gemnav-bench",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavServices", "GemNavPresentation", "GemNavStorage",
+                "GemNavNavigation", "GemNavServices", "GemNavPresentation", "GemNavStorage", "GemNavTiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
@@ -145,6 +150,7 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             exclude: ["Golden"]),
+        .testTarget(name: "GemNavTilesTests", dependencies: ["GemNavTiles", "GemNavCore", "GemNavOSM", "GemNavTestSupport"]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
         .testTarget(
             name: "GemNavWebAppTests",
@@ -160,6 +166,7 @@ let package = Package(
             name: "GemNavServerTests",
             dependencies: [
                 "GemNavServer", "GemNavServices", "GemNavOSRM", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
+                "GemNavTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -21,13 +21,16 @@ public struct GemNavResponder: HTTPResponder {
     private let logger: Logger
     private let health: [UInt8]
     private let stats: RequestStats
+    private let map: TileService?
 
     /// A responder answering from `data` within `limits`, logging to `logger`: each request
     /// at `debug`, every `summaryInterval` (when requests came) a line at `info` with the
     /// interval's requests, errors and p50/p99 latency, errors the server is at fault for
     /// at `error`. At info a busy server writes one line per interval, not one per request.
+    /// `map`, when given, adds the web map's tiles, styles and glyphs.
     public init(data: ServerData, limits: ServerLimits = ServerLimits(), logger: Logger,
-                summaryInterval: Duration = .seconds(60)) {
+                summaryInterval: Duration = .seconds(60), map: MapAssets? = nil) {
+        self.map = map.map(TileService.init)
         osrm = OSRMService(engine: data.engine, limits: limits)
         search = SearchService(index: data.search, limits: limits)
         self.limits = limits
@@ -50,7 +53,7 @@ public struct GemNavResponder: HTTPResponder {
         let started = ContinuousClock.now
         let response: Response
         do {
-            response = JSONBody.response(try answer(request), status: .ok)
+            response = try map?.response(to: request) ?? JSONBody.response(try answer(request), status: .ok)
         } catch let e as ServerError {
             response = e.response
             if e.kind == .internalError { logger.error("\(e.description)") }

@@ -2,8 +2,10 @@ import Foundation
 import GemNavCore
 import GemNavRouting
 import GemNavSearch
+import GemNavTiles
 
-/// Where one data set's files are: the routing graph directory and the search index beside it.
+/// Where one data set's files are: the routing graph directory, and the search index and the
+/// map's tile source beside it.
 public struct MapData: Sendable, Hashable {
     /// The search index's file name inside a directory made by `gemnav import`.
     public static let searchIndexFileName = "search.gemnav"
@@ -12,17 +14,23 @@ public struct MapData: Sendable, Hashable {
     public var graphDirectory: URL
     /// The search index file (it may be missing: data imported before search existed).
     public var searchIndexURL: URL
+    /// The map's tile source (it may be missing: data imported before maps existed).
+    public var tilesURL: URL
 
-    /// The layout `gemnav import --output DIR` writes: the graph in `DIR`, the index in it too.
+    /// The layout `gemnav import --output DIR` writes: the graph in `DIR`, the index and the
+    /// tile source in it too.
     public init(directory: URL) {
         graphDirectory = directory
         searchIndexURL = directory.appendingPathComponent(Self.searchIndexFileName)
+        tilesURL = directory.appendingPathComponent(TileSource.fileName)
     }
 
-    /// Files at explicit places (the embedded cache shares one index between profiles).
-    public init(graphDirectory: URL, searchIndexURL: URL) {
+    /// Files at explicit places (the embedded cache shares one index and one tile source
+    /// between profiles); without `tilesURL` the tile source sits beside the index.
+    public init(graphDirectory: URL, searchIndexURL: URL, tilesURL: URL? = nil) {
         self.graphDirectory = graphDirectory
         self.searchIndexURL = searchIndexURL
+        self.tilesURL = tilesURL ?? searchIndexURL.deletingLastPathComponent().appendingPathComponent(TileSource.fileName)
     }
 
     /// Loads the routing engine.

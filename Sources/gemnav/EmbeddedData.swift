@@ -3,6 +3,7 @@ import GemNavServices
 import GemNavOSM
 import GemNavRouting
 import GemNavSearch
+import GemNavTiles
 
 /// The Monaco extract shipped in the repository (`Data/monaco.osm.pbf`), imported on first
 /// use into a cache directory named after the file's SHA-256, and reused afterwards.
@@ -82,8 +83,8 @@ struct EmbeddedData: Sendable {
         return home.appendingPathComponent(".cache/gemnav")
     }
 
-    /// The imported data for `profile`, importing (graph, then search index) only what the
-    /// cache lacks. Each piece is written under a temporary name and renamed into place, so an
+    /// The imported data for `profile`, importing (graph, search index, map tiles) only what
+    /// the cache lacks. Each piece is written under a temporary name and renamed into place, so an
     /// interrupted import is redone rather than half-used.
     /// - Parameter progress: stage name and fraction, for a progress bar; called only while
     ///   something is being built.
@@ -113,6 +114,9 @@ struct EmbeddedData: Sendable {
         if fm.fileExists(atPath: data.searchIndexURL.path), (try? SearchIndex(contentsOf: data.searchIndexURL)) == nil {
             try? fm.removeItem(at: data.searchIndexURL)
         }
+        if fm.fileExists(atPath: data.tilesURL.path), (try? TileSource(contentsOf: data.tilesURL)) == nil {
+            try? fm.removeItem(at: data.tilesURL)
+        }
         if !fm.fileExists(atPath: data.graphDirectory.path) {
             let temp = root.appendingPathComponent(".\(profile.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
             try? fm.removeItem(at: temp)
@@ -122,6 +126,9 @@ struct EmbeddedData: Sendable {
         }
         if !fm.fileExists(atPath: data.searchIndexURL.path) {
             try SearchIndexImport.build(from: source, to: data.searchIndexURL, progress: progress)
+        }
+        if !fm.fileExists(atPath: data.tilesURL.path) {
+            try TileSourceImport.build(from: source, to: data.tilesURL, progress: progress)
         }
         return data
     }

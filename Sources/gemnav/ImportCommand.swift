@@ -4,10 +4,11 @@ import GemNavServices
 import GemNavRouting
 
 /// `gemnav import`: builds a data directory from an OSM file: the routing graph and, beside
-/// it, the search index (`search.gemnav`, the name `gemnav serve` reads).
+/// it, the search index (`search.gemnav`) and the map's tile source (`tiles.gemnav`), the
+/// names `gemnav serve` reads.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Build a routing graph and a search index from an .osm.pbf or .osm file.")
+        commandName: "import", abstract: "Build a routing graph, a search index and map tiles from an .osm.pbf or .osm file.")
 
     @Argument(help: "The OpenStreetMap file (.osm.pbf or .osm).")
     var file: String
@@ -18,8 +19,11 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Directory to write the graph and search index to.")
     var output: String
 
-    @Flag(help: "Build only the routing graph (no search index: place names will not resolve).")
+    @Flag(help: "Build no search index (place names will not resolve).")
     var skipSearch = false
+
+    @Flag(help: "Build no map tile source (gemnav serve will not serve a map).")
+    var skipTiles = false
 
     func run() throws {
         guard let p = Profile.named(profile) else {
@@ -37,14 +41,25 @@ struct ImportCommand: ParsableCommand {
         print(String(format: "Imported %@ for %@: %d junctions, %d roads, %d turns, %d restrictions; graph %.1f MB in %.1f s.",
                      summary.source, summary.profile, summary.junctions, summary.edges, summary.turns,
                      summary.restrictions, Double(summary.bytes) / 1e6, Date().timeIntervalSince(started)))
-        guard !skipSearch else { return }
-        let searchStarted = Date()
-        let (stats, bytes) = try CLIError.wrap {
-            try SearchIndexImport.build(from: source, to: data.searchIndexURL, progress: { bar.update($0, $1) })
+        if !skipSearch {
+            let searchStarted = Date()
+            let (stats, bytes) = try CLIError.wrap {
+                try SearchIndexImport.build(from: source, to: data.searchIndexURL, progress: { bar.update($0, $1) })
+            }
+            bar.finish()
+            print("Search index: \(stats.places) places, \(stats.streets) streets, \(stats.pois) POIs, "
+                + "\(stats.addresses) addresses; "
+                + String(format: "%.1f MB in %.1f s.", Double(bytes) / 1e6, Date().timeIntervalSince(searchStarted)))
         }
-        bar.finish()
-        print("Search index: \(stats.places) places, \(stats.streets) streets, \(stats.pois) POIs, "
-            + "\(stats.addresses) addresses; "
-            + String(format: "%.1f MB in %.1f s.", Double(bytes) / 1e6, Date().timeIntervalSince(searchStarted)))
+        if !skipTiles {
+            let tilesStarted = Date()
+            let summary = try CLIError.wrap {
+                try TileSourceImport.build(from: source, to: data.tilesURL, progress: { bar.update($0, $1) })
+            }
+            bar.finish()
+            let layers = ["streets", "buildings", "pois", "ocean"].map { "\(summary.featuresPerLayer[$0] ?? 0) \($0)" }
+            print("Map tiles: \(summary.features) features (" + layers.joined(separator: ", ") + "); "
+                + String(format: "%.1f MB in %.1f s.", Double(summary.bytes) / 1e6, Date().timeIntervalSince(tilesStarted)))
+        }
     }
 }

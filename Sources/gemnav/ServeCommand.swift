@@ -20,7 +20,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Open http://HOST:PORT/ in a browser for the app (each tab its own session over the WebSocket \
             /app/ws). Endpoints: GET /route/v1/{profile}/{lon,lat;lon,lat...}, /nearest/v1/{profile}/{lon,lat},
-            /search?q=, /reverse?lat=&lon=, /health. Without --data it serves the embedded Monaco map.
+            /search?q=, /reverse?lat=&lon=, /health, the map's /tiles/{z}/{x}/{y}.mvt, /tiles.json, /style.json,
+            /style-dark.json, /fonts/{fontstack}/{range}.pbf. Without --data it serves the embedded Monaco map.
             Stops gracefully on SIGINT or SIGTERM.
             """)
 
@@ -38,7 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "PEM private key of --tls-cert.")
     var tlsKey: String?
 
-    @Option(help: ArgumentHelp("The web app's files.", discussion: "Default: $GEMNAV_WEB, else the web/ folder of the package."))
+    @Option(help: ArgumentHelp("The web app's files; the map's glyphs are read from its vendor/fonts (scripts/setup-web.sh).",
+                               discussion: "Default: $GEMNAV_WEB, else the web/ folder of the package."))
     var web: String?
 
     @Option(help: "Address to listen on (0.0.0.0 for every interface).")
@@ -46,6 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Port to listen on (0 picks a free one).")
     var port: Int = 5000
+
+    @Option(help: "Memory for cut map tiles, in MB (0 cuts every tile request afresh).")
+    var tileCacheMB: Int = 64
 
     @Option(help: "Log level: trace, debug (one line per request), info (a summary per minute of traffic), notice, warning, error.")
     var logLevel: String = "info"
@@ -55,6 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("Unknown --log-level '\(logLevel)'. Use trace, debug, info, notice, warning or error.")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+        guard tileCacheMB >= 0 else { throw ValidationError("--tile-cache-mb must be 0 or more.") }
         GemNavServer.runConcurrencyOnEventLoops()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "gemnav.serve")
@@ -72,16 +78,19 @@ struct ServeCommand: AsyncParsableCommand {
             return AppComposition.build(page)
         }
         let files = try webFiles()
-        let api = GemNavResponder(data: data, logger: logger)
+        let assets = MapAssets(tilesURL: map.tilesURL, webDirectory: files.directory, cacheBytes: tileCacheMB << 20)
+        if let problem = assets.tilesProblem { logger.warning("No map tiles: \(problem)") }
+        let api = GemNavResponder(data: data, logger: logger, map: assets)
         let tls = try tlsConfiguration()
         let scheme = tls == nil ? "http" : "https"
         let app = try WebApp.application(
-            api: api, files: files, hasMap: false, sessions: sessions, host: host, port: port, tls: tls, logger: logger,
+            api: api, files: files, hasMap: assets.hasTiles, sessions: sessions, host: host, port: port, tls: tls, logger: logger,
             onListening: { address in
                 // Written unbuffered: scripts wait for this line to know the port is open.
-                let what = data.search == nil ? "routes" : "routes and search"
+                let what = (data.search == nil ? ["routes"] : ["routes", "search"]) + (assets.hasTiles ? ["map"] : [])
+                let list = what.count == 1 ? what[0] : what.dropLast().joined(separator: ", ") + " and " + what.last!
                 FileHandle.standardOutput.write(Data("""
-                    gemnav serving \(data.engine.graph.profile.name) \(what) on \(scheme)://\(address)
+                    gemnav serving \(data.engine.graph.profile.name) \(list) on \(scheme)://\(address)
                     open \(scheme)://\(address)/ for the app
 
                     """.utf8))

@@ -68,6 +68,8 @@ import Testing
         #expect(first.graphDirectory.lastPathComponent == "foot")
         #expect(first.graphDirectory.deletingLastPathComponent().lastPathComponent.hasPrefix("monaco-"))
         #expect(try first.loadSearchIndex() != nil)
+        #expect(FileManager.default.fileExists(atPath: first.tilesURL.path), "the map's tile source is built too")
+        #expect(first.tilesURL.deletingLastPathComponent() == first.searchIndexURL.deletingLastPathComponent())
         _ = try first.loadEngine()
         let built = stages.count
         #expect(built > 0)

@@ -97,7 +97,8 @@ class GemNav:
         data = work / "data"
         if data.exists():
             shutil.rmtree(data)
-        cmd = [self.binary, "import", str(osm), "--profile", "car", "--output", str(data)]
+        # The scenarios only route: map tiles would only slow the import down.
+        cmd = [self.binary, "import", str(osm), "--profile", "car", "--output", str(data), "--skip-tiles"]
         if self.skip_search:
             cmd.append("--skip-search")
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
@@ -112,7 +113,7 @@ class GemNav:
         proc = subprocess.Popen([self.binary, "serve", "--data", str(data), "--port", str(port),
                                  "--log-level", "warning"], stdout=f, stderr=subprocess.STDOUT)
         f.close()
-        m = _wait_for(r"serving \w+ routes on (http://[\d.]+:\d+)", log, proc, 60)
+        m = _wait_for(r"serving \w+ routes[\w ,]* on (http://[\d.]+:\d+)", log, proc, 60)
         return Server(proc, m.group(1), log)
 
 

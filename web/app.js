@@ -304,6 +304,8 @@ function routeFeatures() {
 function renderMap(s) {
   $("map").hidden = !s.inAppMap;
   $("recenter").hidden = !s.map.showsRecenter || !s.inAppMap;
+  // The map carries its own attribution; without it the page shows it.
+  $("attribution").hidden = !!map && s.inAppMap;
   $("map-notice").hidden = !s.map.notice;
   setText("map-notice", s.map.notice);
   if (!map || !mapReady) return;

@@ -140,8 +140,10 @@ let package = Package(
                 "GemNavServices", "gemnav", "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavNavigation",
                 "GemNavSearch", "GemNavOSM", "GemNavTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden", "Fixtures"]),
         .testTarget(
             name: "GemNavPresentationTests",
             dependencies: [

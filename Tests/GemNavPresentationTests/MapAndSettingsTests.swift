@@ -110,7 +110,7 @@ import Testing
         let (model, saved, _) = try model(pro) { _ in (200, Data("<html>".utf8)) }
         model.send(.setRoutingServer("http://example.test"))
         await model.settled()
-        #expect(model.state.server == .unavailable("The server at http://example.test answered, but not as an OSRM server (HTTP 200)."))
+        #expect(model.state.server == .unavailable("The server at http://example.test answered, but neither as an OSRM server nor as a Valhalla server (HTTP 200)."))
         #expect(try saved.loadSettings()?.routingServer == nil)
         model.send(.setRoutingServer("not a url"))
         guard case .unavailable = model.state.server else { Issue.record("accepted"); return }

@@ -70,14 +70,18 @@ public enum AppComposition {
             let guidance = GuidanceOptions(language: saved.language, units: saved.units)
             var providers: [TravelProfile: any RouteProvider] = [:]
             let engine = try data.loadEngine()
-            let car = EngineRouteProvider(engine: engine, guidance: guidance)
-            if let server = saved.routingServer, saved.tier.features.routingEngineChoice, tierSource == nil {
-                providers[.car] = FallbackRouteProvider(primary: OSRMHTTPRouteProvider(baseURL: server), fallback: car)
-            } else {
-                providers[.car] = car
+            let server = saved.tier.features.routingEngineChoice && tierSource == nil ? saved.routingServer : nil
+            // The chosen server routes first, the embedded engine answering while it is down.
+            // An OSRM server's URL names one profile (driving); a Valhalla server costs each.
+            func routed(_ profile: TravelProfile, _ embedded: EngineRouteProvider) -> any RouteProvider {
+                guard let server, profile == .car || saved.routingServerKind == .valhalla else { return embedded }
+                let primary = saved.routingServerKind.provider(at: server, valhalla: profile.valhallaCosting,
+                                                               guidance: guidance)
+                return FallbackRouteProvider(primary: primary, fallback: embedded)
             }
+            providers[.car] = routed(.car, EngineRouteProvider(engine: engine, guidance: guidance))
             for (profile, other) in profiles where profile != .car {
-                providers[profile] = EngineRouteProvider(engine: try other.loadEngine(), guidance: guidance)
+                providers[profile] = routed(profile, EngineRouteProvider(engine: try other.loadEngine(), guidance: guidance))
             }
             guard let index = try data.loadSearchIndex() else {
                 throw AppError(.searchUnavailable(place: "", indexPath: data.searchIndexURL.path))
@@ -118,6 +122,18 @@ public enum AppComposition {
                                          timeZone: environment.timeZone),
             navigation: navigation, settings: settings, places: environment.store.map(PlacesModel.init),
             simulation: simulation)
+    }
+}
+
+extension TravelProfile {
+    /// The Valhalla costing model for this way of travelling.
+    var valhallaCosting: ValhallaCosting {
+        switch self {
+        case .car: return .auto
+        case .bicycle: return .bicycle
+        case .foot: return .pedestrian
+        case .truck: return .truck
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GemNavCore
+import GemNavServices
 
 /// Everything the user sets, kept in the app store as one value.
 public struct AppSettings: Sendable, Hashable, Codable {
@@ -15,9 +16,12 @@ public struct AppSettings: Sendable, Hashable, Codable {
     public var haptics = true
     /// The guidance mode a trip starts in.
     public var guidanceMode: NavigationModel.GuidanceMode = .visual
-    /// An OSRM-compatible routing server to use instead of the embedded engine (Pro), nil for
-    /// the embedded engine.
+    /// A routing server to use instead of the embedded engine (Pro), nil for the embedded
+    /// engine.
     public var routingServer: URL?
+    /// The protocol `routingServer` speaks, as the probe found it. Settings saved before
+    /// Valhalla servers were recognised read as OSRM, the only kind there was.
+    public var routingServerKind: RoutingServerKind = .osrm
 
     /// The defaults.
     public init() {}
@@ -34,6 +38,7 @@ public struct AppSettings: Sendable, Hashable, Codable {
         haptics = (try? c.decodeIfPresent(Bool.self, forKey: .haptics)) ?? d.haptics
         guidanceMode = (try? c.decodeIfPresent(NavigationModel.GuidanceMode.self, forKey: .guidanceMode)) ?? d.guidanceMode
         routingServer = (try? c.decodeIfPresent(URL.self, forKey: .routingServer)) ?? d.routingServer
+        routingServerKind = (try? c.decodeIfPresent(RoutingServerKind.self, forKey: .routingServerKind)) ?? d.routingServerKind
     }
 
     private static let defaults = AppSettings()

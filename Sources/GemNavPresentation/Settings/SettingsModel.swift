@@ -5,8 +5,9 @@ import GemNavStorage
 import Observation
 
 /// The settings screen: tier, units, language, voice, haptics, the guidance mode trips start
-/// in, the routing engine (Pro: the embedded one, or an OSRM server checked before it is used)
-/// and the location-recording consent. Every change is saved at once.
+/// in, the routing engine (Pro: the embedded one, or an OSRM or Valhalla server, checked and
+/// identified before it is used) and the location-recording consent. Every change is saved
+/// at once.
 @MainActor @Observable
 public final class SettingsModel {
     /// Whether the chosen routing server answers.
@@ -52,7 +53,7 @@ public final class SettingsModel {
         case setHaptics(Bool)
         /// The mode trips start in.
         case setGuidanceMode(NavigationModel.GuidanceMode)
-        /// An OSRM server's address, or nil for the embedded engine.
+        /// An OSRM or Valhalla server's address, or nil for the embedded engine.
         case setRoutingServer(String?)
         /// Trips may be recorded (true) or not (false).
         case setConsent(Bool)
@@ -166,13 +167,15 @@ public final class SettingsModel {
         state.server = .checking
         let probe = probe, point = probePoint
         pending = Task { [weak self] in
-            let problem = await probe.problem(with: url, near: point)
+            let finding = await probe.examine(url, near: point)
             guard let self, !Task.isCancelled else { return }
-            if let problem {
+            switch finding {
+            case .problem(let problem):
                 self.state.server = .unavailable(problem)
-            } else {
+            case .server(let kind):
                 var s = self.state.settings
                 s.routingServer = url
+                s.routingServerKind = kind
                 self.state.server = .available
                 self.save(s)
             }

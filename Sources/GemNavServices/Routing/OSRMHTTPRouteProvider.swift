@@ -86,12 +86,28 @@ public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
         return response.routes
     }
 
-    /// Sends `request` with `URLSession`.
+    /// Sends `request` with `URLSession`, giving up after its `timeoutInterval`.
     public static let urlSessionTransport: Transport = { request in
         let url = request.url?.absoluteString ?? ""
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
+            (data, response) = try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+                // Linux's URLSession does not apply `timeoutInterval` to a server that accepts
+                // the connection and never answers: the deadline is kept here.
+                group.addTask { try await URLSession.shared.data(for: request) }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(request.timeoutInterval))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let answer = try await group.next() ?? nil else {
+                    throw AppError(.serverUnreachable(
+                        url: url, reason: "no answer within \(request.timeoutInterval.formatted()) s"))
+                }
+                return answer
+            }
+        } catch let error as AppError {
+            throw error
         } catch {
             throw AppError(.serverUnreachable(url: url, reason: error.localizedDescription))
         }

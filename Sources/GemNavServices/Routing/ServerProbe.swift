@@ -4,15 +4,24 @@ import FoundationNetworking
 #endif
 import GemNavCore
 
-/// Checks that a routing server answers before the user switches to it: an OSRM-compatible
-/// server answers `GET /nearest/v1/driving/LON,LAT` with JSON (`Ok`, or `NoSegment` away from
-/// its map), which is enough to know it is there and speaks the protocol.
+/// Checks that a routing server answers before the user switches to it, and which protocol
+/// it speaks. A Valhalla server answers `GET /status` with its version and the actions it
+/// offers (`route` among them); an OSRM-compatible server answers
+/// `GET /nearest/v1/driving/LON,LAT` with JSON (`Ok`, or `NoSegment` away from its map).
 public struct ServerProbe: Sendable {
     /// Sends one request and returns the HTTP status and body (injected in tests).
     public typealias Transport = @Sendable (URLRequest) async throws -> (status: Int, body: Data)
 
+    /// What the probe found.
+    public enum Finding: Sendable, Hashable {
+        /// A server of this kind answers.
+        case server(RoutingServerKind)
+        /// No usable server there, and why.
+        case problem(String)
+    }
+
     private let transport: Transport
-    /// Seconds before the server counts as not answering.
+    /// Seconds before the server counts as not answering (per request).
     public var timeout: TimeInterval = 3
 
     /// A probe over `URLSession`, or over `transport`.
@@ -20,20 +29,30 @@ public struct ServerProbe: Sendable {
         self.transport = transport ?? OSRMHTTPRouteProvider.urlSessionTransport
     }
 
-    /// Nil when the server at `url` answers as an OSRM server near `point`; otherwise why not.
-    public func problem(with url: URL, near point: Coordinate) async -> String? {
+    /// The kind of routing server at `url` (an OSRM one is asked for a road near `point`), or
+    /// why there is none.
+    public func examine(_ url: URL, near point: Coordinate) async -> Finding {
         guard let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            return "\(url.absoluteString) is not an http(s) address."
+            return .problem("\(url.absoluteString) is not an http(s) address.")
         }
-        let probe = url.appendingPathComponent(String(format: "nearest/v1/driving/%.6f,%.6f", point.longitude, point.latitude))
         do {
-            let (status, body) = try await transport(URLRequest(url: probe, timeoutInterval: timeout))
+            let (_, statusBody) = try await transport(URLRequest(url: url.appendingPathComponent("status"), timeoutInterval: timeout))
+            if Self.isValhallaStatus(statusBody) { return .server(.valhalla) }
+            let nearest = url.appendingPathComponent(String(format: "nearest/v1/driving/%.6f,%.6f", point.longitude, point.latitude))
+            let (code, body) = try await transport(URLRequest(url: nearest, timeoutInterval: timeout))
             guard let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any], json["code"] is String else {
-                return "The server at \(url.absoluteString) answered, but not as an OSRM server (HTTP \(status))."
+                return .problem("The server at \(url.absoluteString) answered, but neither as an OSRM server nor as a Valhalla server (HTTP \(code)).")
             }
-            return nil
+            return .server(.osrm)
         } catch {
-            return "The server at \(url.absoluteString) does not answer: \(error)."
+            return .problem("The server at \(url.absoluteString) does not answer: \(error).")
         }
+    }
+
+    /// Whether `body` is a Valhalla `/status` answer that offers routing.
+    static func isValhallaStatus(_ body: Data) -> Bool {
+        guard let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              json["version"] is String, let actions = json["available_actions"] as? [String] else { return false }
+        return actions.contains("route")
     }
 }

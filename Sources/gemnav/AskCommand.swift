@@ -47,7 +47,9 @@ struct AskCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data = try dataOptions.mapData()
-        let index = try SearchOutput.index(dataOptions)
+        guard let index = try CLIError.wrap({ try data.loadSearchIndex() }) else {
+            throw CLIError(description: "No search index at \(data.searchIndexURL.path). Rebuild the data with `gemnav import`.")
+        }
         let engine = try CLIError.wrap { try data.loadEngine() }
         let assistant = Assistant(places: IndexPlaceSearch(index: index), travel: EngineTravelTimes(engine: engine),
                                   centre: index.centre)

@@ -57,7 +57,8 @@ struct Turn {
         case .repeatInstruction?:
             let text = facts?.lastInstruction ?? context.lastInstruction
             actions = [.repeatInstruction(text: text)]
-            if let text { say("repeat", ["text": text]) } else { say("repeat.none") }
+            // Outside a trip "say again" repeats the assistant's own last answer.
+            if let text = text ?? context.lastReply { say("repeat", ["text": text]) } else { say("repeat.none") }
         case .eta?: await eta(request)
         case .speedLimit?: await speedLimit()
         case .whereAmI?: await whereAmI()

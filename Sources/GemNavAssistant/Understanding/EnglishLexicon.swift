@@ -8,7 +8,7 @@ enum EnglishLexicon {
         language: .en,
         phrases: cues + slots,
         edgeWords: ["the", "a", "an", "to", "at", "in", "on", "of", "for", "me", "my", "is", "there", "some", "any",
-                    "towards", "toward", "too", "into", "and", "then", "i", "we", "it", "that", "this", "with", "by", "from",
+                    "towards", "toward", "too", "over", "into", "and", "then", "i", "we", "it", "that", "this", "with", "by", "from",
                     "up", "get", "want", "like", "need", "where", "s", "one", "ones", "are", "please", "us"],
         connectors: ["of", "the", "de", "du", "des", "d", "la", "le", "l"])
 
@@ -36,7 +36,7 @@ enum EnglishLexicon {
                          "set to", "put it in", "put on", "go into", "guidance"])
         + cue(.mute, ["mute", "be quiet", "quiet", "shut up", "silence", "stop talking", "no sound", "sound off",
                       "turn off the sound", "turn the sound off", "turn off the voice", "turn the voice off",
-                      "voice off", "mute the voice", "stop speaking", "hush", "silent", "no more talking",
+                      "voice off", "mute the voice", "stop the voice", "no voice", "without voice", "kill the voice", "stop speaking", "hush", "silent", "no more talking",
                       "less talking", "turn sound off", "mute audio", "mute sound", "turn off audio",
                       "turn the volume off", "volume off", "switch off the voice", "switch the voice off"])
         + cue(.unmute, ["unmute", "sound on", "turn on the sound", "turn the sound on", "turn the sound back on",
@@ -59,7 +59,7 @@ enum EnglishLexicon {
         + cue(.speedLimit, ["speed limit", "limit", "how fast can i go", "how fast can i drive", "how fast am i allowed",
                             "max speed", "maximum speed", "what s the limit", "allowed speed", "speed allowed",
                             "legal speed", "how fast", "speeding", "limits", "top speed allowed", "speed"])
-        + cue(.whereAmI, ["where am i", "where are we", "my position", "current location", "current position",
+        + cue(.whereAmI, ["where am i", "where are we", "my position",
                           "what street", "which street", "what road", "which road",
                           "where is this", "what s this place", "what neighbourhood", "what neighborhood",
                           "what area", "what town", "what city", "where exactly", "locate me",
@@ -134,7 +134,8 @@ enum EnglishLexicon {
         ("near", [.near]), ("close to", [.near]), ("next to", [.near]), ("around", [.near]), ("beside", [.near]),
         ("as", [.named]), ("called", [.named]), ("named", [.named]), ("under the name", [.named]),
         ("here", [.here]), ("where i am", [.here, .cue(.whereAmI, 0.9)]), ("my location", [.here, .cue(.whereAmI, 0.9)]),
-        ("my current location", [.here]), ("this spot", [.here]), ("current spot", [.here]),
+        ("my current location", [.here]),
+        ("current location", [.here, .cue(.whereAmI, 0.9)]), ("current position", [.here, .cue(.whereAmI, 0.9)]), ("this spot", [.here]), ("current spot", [.here]),
         ("it", [.focus]), ("there", [.focus]), ("this place", [.focus]), ("that place", [.focus]), ("this", [.focus]),
         ("that", [.focus]),
         ("please", [.filler]), ("pls", [.filler]), ("plz", [.filler]), ("could you", [.filler]),
@@ -146,9 +147,10 @@ enum EnglishLexicon {
         ("assistant", [.filler]), ("so", [.filler]), ("well", [.filler]), ("actually", [.filler]),
         ("for me", [.filler]), ("right", [.filler]), ("do you know", [.filler]), ("tell me", [.filler]),
         ("can i", [.filler]), ("could i", [.filler]), ("oh", [.filler]), ("hi", [.filler]), ("yo", [.filler]),
-        ("good", [.filler]), ("buddy", [.filler]), ("mate", [.filler]), ("instead", [.filler]),
+        ("buddy", [.filler]), ("mate", [.filler]), ("instead", [.filler]),
         ("also", [.filler]), ("what s", [.filler]), ("what is", [.filler]),
-        ("going", [.filler]), ("asap", [.filler]), ("too", [.filler]), ("until", [.filler]), ("left", [.filler]),
+        ("going", [.filler]), ("open", [.filler]), ("open now", [.filler]), ("good", [.filler]),
+        ("best", [.filler]), ("cheap", [.filler]), ("decent", [.filler]), ("reroute", [.filler]), ("recalculate", [.filler]), ("asap", [.filler]), ("too", [.filler]), ("until", [.filler]), ("left", [.filler]),
         ("still", [.filler]), ("yet", [.filler]), ("need to", [.filler]), ("i need to", [.filler]), ("have to", [.filler]),
         ("i have to", [.filler]), ("must", [.filler]), ("got to", [.filler]), ("gotta", [.filler]), ("the way", [.filler]), ("route", [.filler]), ("trip", [.filler]),
     ] + categories
@@ -174,7 +176,7 @@ enum EnglishLexicon {
         (.clinic, ["clinic", "medical centre", "medical center"]),
         (.doctor, ["doctor", "doctors", "gp"]),
         (.dentist, ["dentist"]),
-        (.atm, ["atm", "atms", "cash machine", "cashpoint", "cash point", "cash", "money", "withdraw cash",
+        (.atm, ["atm", "atms", "cash machine", "cashpoint", "cash point", "cash", "money", "withdraw cash", "withdraw money", "withdraw", "get money", "get cash",
                 "cash dispenser", "bank machine"]),
         (.bank, ["bank", "banks"]),
         (.postOffice, ["post office"]),

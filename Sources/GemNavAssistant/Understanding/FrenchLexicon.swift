@@ -7,7 +7,7 @@ enum FrenchLexicon {
         language: .fr,
         phrases: cues + slots,
         edgeWords: ["le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "a", "au", "aux", "en", "vers",
-                    "pour", "jusqu", "jusque", "jusqu'à", "moi", "me", "m", "sur", "dans", "y", "qu", "est", "il",
+                    "pour", "jusqu", "jusque", "moi", "me", "m", "sur", "dans", "y", "qu", "est", "il",
                     "ce", "cette", "ca", "et", "puis", "je", "j", "on", "nous", "mon", "ma", "mes", "t", "te", "tu",
                     "s", "se", "ou", "par", "chez", "veux", "voudrais", "faut", "quelque", "part", "un", "avec",
                     "trouver", "aller"],
@@ -40,7 +40,7 @@ enum FrenchLexicon {
                           "pas par", "pas les", "pas l", "aucun", "aucune", "zéro", "je veux pas", "je ne veux pas"])
         + cue(.setMode, ["mode", "passe en", "passer en", "bascule", "basculer", "change", "changer", "utilise",
                          "active", "activer", "mets", "mettre", "guidage", "passe au", "passer au"])
-        + cue(.mute, ["tais-toi", "tais toi", "taisez-vous", "silence", "coupe le son", "couper le son",
+        + cue(.mute, ["tais-toi", "tais toi", "taisez-vous", "te taire", "taire", "tais", "silence", "coupe le son", "couper le son",
                       "coupe la voix", "couper la voix", "sourdine", "mets en sourdine", "mode silencieux",
                       "arrête de parler", "arrete de parler", "chut", "sans le son", "plus de son", "pas de son",
                       "coupe le volume", "muet", "mode muet", "désactive la voix", "desactive le son",
@@ -165,7 +165,8 @@ enum FrenchLexicon {
         ("il faut", [.filler]), ("il me faut", [.filler]), ("sais-tu", [.filler]), ("tu sais", [.filler]),
         ("s te plait", [.filler]), ("steuplé", [.filler]), ("plutôt", [.filler]), ("aussi", [.filler]),
         ("voudrais", [.filler]), ("je dois", [.filler]), ("dois", [.filler]), ("encore", [.filler]),
-        ("il faut que", [.filler]), ("en mémoire", [.filler]), ("toujours", [.filler]), ("veux", [.filler]), ("stp merci", [.filler]), ("c est", [.filler]),
+        ("il faut que", [.filler]), ("ouvert", [.filler]), ("ouverte", [.filler]),
+        ("meilleur", [.filler]), ("recalcule", [.filler]), ("recalculer", [.filler]), ("en mémoire", [.filler]), ("toujours", [.filler]), ("veux", [.filler]), ("stp merci", [.filler]), ("c est", [.filler]),
         ("quelle est", [.filler]), ("quel est", [.filler]), ("oui", [.filler]), ("ok", [.filler]),
         ("d accord", [.filler]), ("le trajet", [.filler]), ("la route", [.filler]), ("l itinéraire", [.filler]),
         ("s te plaît", [.filler]), ("peux", [.filler]), ("pourrais", [.filler]), ("moi", [.filler]),

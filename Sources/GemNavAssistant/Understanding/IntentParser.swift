@@ -143,7 +143,8 @@ struct IntentParser: Sendable {
                 for entry in entries {
                     for m in entry.meanings where !meanings.contains(m) { meanings.append(m) }
                 }
-                if entries.count == 1 { votes[entries[0].language, default: 0] += length }
+                let languages = Set(entries.map(\.language))
+                if languages.count == 1, let only = languages.first { votes[only, default: 0] += length }
                 pieces.append(.phrase(meanings, words: Array(tokens[i..<(i + length)])))
                 i += length
                 matched = true

@@ -159,6 +159,8 @@ struct Turn {
             request.place = .focus
             context.focus = trip.destination
         }
+        // "Let's go" after places were shown goes to the one in focus.
+        if request.place == nil, context.focus != nil { request.place = .focus }
         let resolution = await resolve(request.place, request: request, anchor: await anchorPoint(request))
         if explain(resolution, for: request) { return }
         guard case .found(let destination) = resolution else { return }

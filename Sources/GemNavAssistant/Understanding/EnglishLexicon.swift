@@ -36,7 +36,7 @@ enum EnglishLexicon {
                          "set to", "put it in", "put on", "go into", "guidance"])
         + cue(.mute, ["mute", "be quiet", "quiet", "shut up", "silence", "stop talking", "no sound", "sound off",
                       "turn off the sound", "turn the sound off", "turn off the voice", "turn the voice off",
-                      "voice off", "mute the voice", "stop the voice", "no voice", "without voice", "kill the voice", "stop speaking", "hush", "silent", "no more talking",
+                      "voice off", "voice mode off", "voice guidance off", "turn off voice guidance", "mute the voice", "stop the voice", "no voice", "without voice", "kill the voice", "stop speaking", "hush", "silent", "no more talking",
                       "less talking", "turn sound off", "mute audio", "mute sound", "turn off audio",
                       "turn the volume off", "volume off", "switch off the voice", "switch the voice off"])
         + cue(.unmute, ["unmute", "sound on", "turn on the sound", "turn the sound on", "turn the sound back on",
@@ -131,6 +131,7 @@ enum EnglishLexicon {
         ("via", [.via]), ("through", [.via]), ("passing by", [.via]), ("passing through", [.via]),
         ("going through", [.via]), ("by way of", [.via]), ("with a stop at", [.via]), ("stopping at", [.via]),
         ("stopping by", [.via]), ("and stop at", [.via]), ("going via", [.via]), ("with a stop", [.via]),
+        ("and then", [.then]), ("then", [.then]), ("after that", [.then]), ("and after that", [.then]),
         ("near", [.near]), ("close to", [.near]), ("next to", [.near]), ("around", [.near]), ("beside", [.near]),
         ("as", [.named]), ("called", [.named]), ("named", [.named]), ("under the name", [.named]),
         ("here", [.here]), ("where i am", [.here, .cue(.whereAmI, 0.9)]), ("my location", [.here, .cue(.whereAmI, 0.9)]),

@@ -45,7 +45,7 @@ enum FrenchLexicon {
                       "arrête de parler", "arrete de parler", "chut", "sans le son", "plus de son", "pas de son",
                       "coupe le volume", "muet", "mode muet", "désactive la voix", "desactive le son",
                       "désactive le son", "ferme-la", "ne parle plus", "stop la voix", "éteins le son",
-                      "éteins la voix", "sans voix", "plus de voix", "la ferme", "baisse le son à zéro"])
+                      "éteins la voix", "sans voix", "coupe le guidage vocal", "désactive le guidage vocal", "plus de voix", "la ferme", "baisse le son à zéro"])
         + cue(.unmute, ["remets le son", "remettre le son", "rallume le son", "active le son", "réactive le son",
                         "rétablis le son", "remets la voix", "réactive la voix", "désactive la sourdine",
                         "enlève la sourdine", "enleve la sourdine", "retire la sourdine", "parle", "parle-moi",
@@ -145,6 +145,7 @@ enum FrenchLexicon {
         ("avec un arrêt au", [.via]), ("avec une étape à", [.via]), ("avec un arrêt", [.via]),
         ("et un arrêt à", [.via]), ("par la", [.via]), ("par le", [.via]), ("en s arrêtant à", [.via]),
         ("en s arrêtant au", [.via]), ("avec une pause à", [.via]),
+        ("puis", [.then]), ("et puis", [.then]), ("ensuite", [.then]), ("et ensuite", [.then]), ("après", [.then]),
         ("près de", [.near]), ("pres de", [.near]), ("près du", [.near]), ("à côté de", [.near]),
         ("à côté du", [.near]), ("proche de", [.near]), ("proche du", [.near]), ("autour de", [.near]),
         ("autour du", [.near]), ("vers le", [.near]),

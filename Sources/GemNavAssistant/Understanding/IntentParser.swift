@@ -89,6 +89,8 @@ struct IntentParser: Sendable {
                         place(.favourite(f))
                     case .nearest: request.nearest = true
                     case .via: role = .stop
+                    case .then:
+                        if let last = mainRuns.popLast() { request.stops.append(.text(last.joined(separator: " "))) }
                     case .near: role = .anchor
                     case .named: role = .name
                     case .here: place(.here)

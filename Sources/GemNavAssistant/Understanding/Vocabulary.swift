@@ -60,6 +60,8 @@ enum Meaning: Sendable, Hashable {
     case nearest
     /// "Via", "passing by": the words after it name a stop.
     case via
+    /// "And then", "puis": the place named before it is a stop on the way to the next.
+    case then
     /// "Near", "close to": the words after it name where to look around.
     case near
     /// "As", "called": the words after it name a favourite.

@@ -67,6 +67,13 @@ import Testing
         #expect(parser.parse("allow tolls again").allow == [.tolls])
     }
 
+    @Test func thenMakesTheFirstPlaceAStop() {
+        let r = parser.parse("navigate to the casino and then to the stade louis II")
+        #expect(r.intent == .navigate && r.place == .text("stade louis ii") && r.stops == [.text("casino")])
+        let fr = parser.parse("va au port hercule puis au jardin exotique")
+        #expect(fr.place == .text("jardin exotique") && fr.stops == [.text("port hercule")])
+    }
+
     @Test func toleratesTyposButKeepsNames() {
         #expect(parser.parse("find a pharamcy").place == .category(.pharmacy))
         #expect(intent("cancle the route") == .cancelNavigation)

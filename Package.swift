@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "GemNavNavigation", targets: ["GemNavNavigation"]),
         .library(name: "GemNavStorage", targets: ["GemNavStorage"]),
         .library(name: "GemNavServices", targets: ["GemNavServices"]),
+        .library(name: "GemNavAssistant", targets: ["GemNavAssistant"]),
         .library(name: "GemNavPresentation", targets: ["GemNavPresentation"]),
         .library(name: "GemNavServer", targets: ["GemNavServer"]),
         .library(name: "GemNavWebApp", targets: ["GemNavWebApp"]),
@@ -68,12 +69,17 @@ let package = Package(
                 "GemNavNavigation", "GemNavStorage", "GemNavTiles",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The on-device assistant: utterances in English and French turned into app actions,
+        // places resolved through the search index and ranked by travel time, replies in words.
+        .target(
+            name: "GemNavAssistant",
+            dependencies: ["GemNavCore", "GemNavGuidance", "GemNavRouting", "GemNavSearch", "GemNavServices"]),
         // What each screen shows, as portable state every front end draws.
         .target(
             name: "GemNavPresentation",
             dependencies: [
                 "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
-                .product(name: "Logging", package: "swift-log"),
+                "GemNavAssistant", .product(name: "Logging", package: "swift-log"),
             ]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
         .target(
@@ -103,7 +109,7 @@ let package = Package(
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
                 "GemNavNavigation", "GemNavStorage", "GemNavServices", "GemNavPresentation", "GemNavServer", "GemNavTiles",
-                "GemNavWebApp",
+                "GemNavWebApp", "GemNavAssistant",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -114,7 +120,7 @@ let package = Package(
             name: "gemnav-bench",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
-                "GemNavNavigation", "GemNavServices", "GemNavPresentation", "GemNavStorage", "GemNavTiles",
+                "GemNavNavigation", "GemNavServices", "GemNavPresentation", "GemNavStorage", "GemNavTiles", "GemNavAssistant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
@@ -153,6 +159,14 @@ let package = Package(
             ],
             exclude: ["Golden"]),
         .testTarget(name: "GemNavTilesTests", dependencies: ["GemNavTiles", "GemNavCore", "GemNavOSM", "GemNavTestSupport"]),
+        .testTarget(
+            name: "GemNavAssistantTests",
+            dependencies: [
+                "GemNavAssistant", "gemnav", "GemNavCore", "GemNavSearch", "GemNavServices", "GemNavRouting",
+                "GemNavPresentation", "GemNavStorage", "GemNavNavigation", "GemNavTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
         .testTarget(
             name: "GemNavWebAppTests",

@@ -6,5 +6,6 @@ import ArgumentParser
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gemnav-bench", abstract: "GemNav benchmarks (run with -c release).",
-        subcommands: [RouteBench.self, SearchBench.self, NavigateBench.self, AppBench.self, TilesBench.self])
+        subcommands: [RouteBench.self, SearchBench.self, NavigateBench.self, AppBench.self, TilesBench.self,
+                      AssistantBench.self])
 }

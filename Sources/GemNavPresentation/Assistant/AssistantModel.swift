@@ -1,0 +1,169 @@
+import Foundation
+import GemNavAssistant
+import GemNavCore
+import GemNavServices
+import Observation
+
+/// The chat screen: the user's messages and the assistant's replies, and the actions of each
+/// reply applied to the app (plan and start a trip, show places nearby, switch the guidance
+/// mode, mute, end the trip, save a favourite). Questions about the trip ("how long", "what is
+/// the limit", "where am I") are answered from what the navigation screen shows.
+@MainActor @Observable
+public final class AssistantModel {
+    /// One message of the chat.
+    public struct Message: Sendable, Hashable, Identifiable {
+        /// Who wrote it.
+        public enum Author: String, Sendable, Hashable { case user, assistant }
+        /// Position in the chat.
+        public var id: Int
+        /// Who wrote it.
+        public var author: Author
+        /// The words.
+        public var text: String
+        /// What the reply did (empty for the user's messages).
+        public var actions: [AssistantAction]
+    }
+
+    /// The screen's state.
+    public struct State: Sendable, Hashable {
+        /// The chat, oldest first.
+        public var messages: [Message] = []
+        /// Whether a reply is being worked out.
+        public var isThinking = false
+        /// What the conversation remembers (results, trip, favourites).
+        public var conversation = ConversationContext()
+    }
+
+    /// What the user does on this screen.
+    public enum Intent: Sendable, Hashable {
+        /// A typed (or, later, spoken) message.
+        case ask(String)
+        /// Start a new conversation.
+        case clear
+    }
+
+    /// The screen's state.
+    public private(set) var state = State()
+    /// The reply language; nil follows the user's.
+    public var language: AssistantLanguage?
+
+    private let assistant: Assistant
+    private unowned let app: AppModel
+    private var pending: Task<Void, Never>?
+
+    /// A chat acting on `app`.
+    public init(assistant: Assistant, app: AppModel) {
+        self.assistant = assistant
+        self.app = app
+    }
+
+    /// Handles one intent.
+    public func send(_ intent: Intent) {
+        switch intent {
+        case .clear:
+            state = State()
+        case .ask(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { return }
+            state.messages.append(Message(id: state.messages.count, author: .user, text: trimmed, actions: []))
+            state.isThinking = true
+            let previous = pending
+            pending = Task { [weak self] in
+                await previous?.value
+                await self?.answer(trimmed)
+            }
+        }
+    }
+
+    /// Waits for the replies in flight and the trips they started.
+    public func settled() async {
+        await pending?.value
+    }
+
+    private func answer(_ text: String) async {
+        var conversation = state.conversation
+        conversation.position = app.planning.currentLocation ?? app.map.state.position ?? conversation.position
+        if let prompt = app.navigation.state.screen.lastPrompt { conversation.lastInstruction = prompt }
+        if let places = app.places { conversation.favourites = places.state.favourites.map(Place.init) }
+        let turn = await assistant.respond(to: text, in: &conversation, language: language, facts: facts())
+        state.conversation = conversation
+        state.messages.append(Message(id: state.messages.count, author: .assistant, text: turn.reply,
+                                      actions: turn.actions))
+        for action in turn.actions { await apply(action) }
+        state.isThinking = false
+    }
+
+    /// What the navigation screen shows, while a trip is under way.
+    private func facts() -> LiveFacts? {
+        switch app.navigation.state.phase {
+        case .navigating, .paused, .atStop:
+            let screen = app.navigation.state.screen
+            return LiveFacts(remainingTime: screen.remainingTimeText, remainingDistance: screen.remainingDistanceText,
+                             arrival: screen.arrivalText, speedLimit: screen.limitText, street: screen.street,
+                             lastInstruction: screen.lastPrompt ?? screen.banner?.instruction,
+                             destination: app.navigation.state.destinationName)
+        case .idle, .awaitingConsent, .arrived:
+            return nil
+        }
+    }
+
+    private var isNavigating: Bool { app.screen == .navigation }
+
+    private func apply(_ action: AssistantAction) async {
+        let navigation = app.navigation
+        switch action {
+        case .navigate(let destination, let stops, let avoid, let profile, _):
+            await plan(destination: destination, stops: stops, avoid: avoid, profile: profile)
+        case .findNearby(let category, _):
+            app.send(.open(.search))
+            app.search.send(.categoryTapped(category))
+        case .addStop(let stop):
+            guard let destination = app.planning.state.destination else { return }
+            await plan(destination: destination, stops: app.planning.state.stops + [stop],
+                       avoid: app.planning.state.avoid, profile: profile(app.planning.state.mode))
+        case .setAvoid(let avoid):
+            guard let destination = app.planning.state.destination else { return }
+            await plan(destination: destination, stops: app.planning.state.stops, avoid: avoid,
+                       profile: profile(app.planning.state.mode))
+        case .setMode(let mode):
+            navigation.send(.setMode(NavigationModel.GuidanceMode(rawValue: mode.rawValue) ?? .visual))
+        case .mute:
+            if !navigation.state.isMuted { navigation.send(.toggleMute) }
+        case .unmute:
+            if navigation.state.isMuted { navigation.send(.toggleMute) }
+        case .cancelNavigation:
+            app.send(.endTrip)
+        case .saveFavourite(let name, let place):
+            switch name {
+            case "Home": app.places?.send(.setHome(place))
+            case "Work": app.places?.send(.setWork(place))
+            default: app.places?.send(.addFavourite(place, name: name))
+            }
+        case .repeatInstruction, .eta, .speedLimit, .whereAmI, .requestRide, .clarify, .unknown:
+            // Answered in the reply; rides have no service to call yet.
+            break
+        }
+    }
+
+    /// Plans the trip on the route card and starts it as soon as its route is ready; a trip
+    /// under way is ended first, so a changed trip (a stop, avoid options) starts afresh.
+    private func plan(destination: Place, stops: [Place], avoid: AvoidOptions, profile: AssistantProfile) async {
+        if isNavigating { app.send(.endTrip) }
+        let planning = app.planning
+        planning.send(.reset)
+        if planning.currentLocation == nil {
+            planning.send(.setOrigin(Place(name: "Map centre", coordinate: app.map.state.centre ?? destination.coordinate)))
+        }
+        planning.send(.setMode(TravelProfile(rawValue: profile.rawValue) ?? .car))
+        for option in [AvoidOptions.tolls, .motorways, .ferries] { planning.send(.setAvoid(option, avoid.contains(option))) }
+        for stop in stops { planning.send(.addStop(stop)) }
+        planning.send(.setDestination(destination))
+        app.send(.open(.planning))
+        await planning.settled()
+        if planning.state.phase == .routeReady { app.send(.startNavigation) }
+    }
+
+    private func profile(_ mode: TravelProfile) -> AssistantProfile {
+        AssistantProfile(rawValue: mode.rawValue) ?? .car
+    }
+}

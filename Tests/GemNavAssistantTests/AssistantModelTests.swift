@@ -1,0 +1,70 @@
+import Clocks
+import Foundation
+import GemNavAssistant
+import GemNavCore
+import GemNavNavigation
+import GemNavPresentation
+import GemNavServices
+import GemNavStorage
+import GemNavTestSupport
+import Testing
+
+/// The chat screen acting on the whole app on Monaco: a trip planned and started from words,
+/// the mode and mute switched, a question answered from the navigation screen, the trip ended.
+@MainActor @Suite struct AssistantModelTests {
+    static let casino = Coordinate(latitude: 43.7392, longitude: 7.4285)
+
+    func app() throws -> (AppModel, AssistantModel) {
+        let data = try MonacoData.data.get()
+        let index = try #require(try data.loadSearchIndex())
+        let environment = AppComposition.Environment(
+            providers: [.car: EngineRouteProvider(engine: try data.loadEngine())], places: IndexPlaceSearch(index: index),
+            store: try AppStore.inMemory(), settings: InMemorySettings(AppSettings()), clock: ManualClock(),
+            timer: TestClock(), centre: index.centre, timeZone: .gmt)
+        let app = AppComposition.build(environment)
+        app.map.send(.permissionChanged(.whenInUse))
+        app.send(.located(LocationFix(coordinate: Self.casino, horizontalAccuracy: 5, timestamp: Date())))
+        return (app, AppComposition.assistant(for: app, in: environment))
+    }
+
+    @Test func wordsDriveTheApp() async throws {
+        let (app, chat) = try app()
+        chat.send(.ask("take me to the stade louis II avoiding tolls"))
+        #expect(chat.state.isThinking)
+        await chat.settled()
+        #expect(!chat.state.isThinking)
+        #expect(chat.state.messages.map(\.author) == [.user, .assistant])
+        #expect(chat.state.messages[1].text.hasPrefix("Taking you to Stade Louis II, avoiding tolls: "))
+        #expect(app.planning.state.destination?.name == "Stade Louis II" && app.planning.state.avoid == [.tolls])
+        #expect(app.screen == .navigation && app.navigation.state.phase == .awaitingConsent)
+        app.navigation.send(.consent(granted: false))
+
+        chat.send(.ask("passe en mode poche"))
+        chat.send(.ask("mute"))
+        await chat.settled()
+        #expect(app.navigation.state.mode == .haptic && app.navigation.state.isMuted)
+
+        app.send(.located(LocationFix(coordinate: Self.casino, horizontalAccuracy: 5, timestamp: Date())))
+        let screen = app.navigation.state.screen
+        try #require(!screen.remainingTimeText.isEmpty)
+        chat.send(.ask("how long?"))
+        await chat.settled()
+        #expect(chat.state.messages.last?.text
+            == "\(screen.remainingTimeText) to Stade Louis II (\(screen.remainingDistanceText)), arriving at \(screen.arrivalText).")
+
+        chat.send(.ask("save it as a favourite called stadium"))
+        chat.send(.ask("cancel the trip"))
+        await chat.settled()
+        #expect(app.screen == .map && app.navigation.state.phase == .idle)
+        #expect(app.places?.state.favourites.contains { $0.name == "Stadium" } == true)
+        chat.send(.clear)
+        #expect(chat.state.messages.isEmpty)
+    }
+
+    @Test func placesNearbyShowInSearch() async throws {
+        let (app, chat) = try app()
+        chat.send(.ask("find a pharmacy"))
+        await chat.settled()
+        #expect(app.screen == .search && app.search.state.category == .pharmacy)
+    }
+}

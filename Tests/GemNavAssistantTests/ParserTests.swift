@@ -1,0 +1,94 @@
+import GemNavCore
+import GemNavSearch
+import Testing
+@testable import GemNavAssistant
+
+/// The grammar alone, no map: each intent in English and French, with filler, typos, missing
+/// accents and free word order, and the slots it fills.
+@Suite struct ParserTests {
+    let parser = IntentParser()
+
+    func intent(_ text: String) -> Intent? { parser.parse(text).intent }
+
+    @Test(arguments: [
+        ("could you please take me to the stade louis II", Intent.navigate),
+        ("emmene moi au casino stp", .navigate),
+        ("to the place du palais, take me", .navigate),
+        ("find the nearest pharmacy", .findNearby),
+        ("y a t il une pharmacie pres d'ici", .findNearby),
+        ("add a stop at the casino", .addStop),
+        ("ajoute un arret a la place du palais", .addStop),
+        ("avoid tolls", .setAvoid),
+        ("evite les peages", .setAvoid),
+        ("switch to pocket mode", .setMode),
+        ("passe en mode vocal", .setMode),
+        ("mute", .mute),
+        ("coupe le son", .mute),
+        ("unmute", .unmute),
+        ("remets le son", .unmute),
+        ("can you repeat that", .repeatInstruction),
+        ("tu peux repeter", .repeatInstruction),
+        ("how long until we arrive", .eta),
+        ("on arrive quand", .eta),
+        ("what's the speed limit", .speedLimit),
+        ("limitation de vitesse", .speedLimit),
+        ("where am i", .whereAmI),
+        ("ou suis je", .whereAmI),
+        ("cancel the trip", .cancelNavigation),
+        ("annule la navigation", .cancelNavigation),
+        ("save this place as home", .saveFavourite),
+        ("ajoute aux favoris", .saveFavourite),
+        ("call me a taxi", .requestRide),
+        ("commande un taxi pour le casino", .requestRide),
+        ("the second one", .select),
+        ("le deuxième", .select),
+    ])
+    func understandsEachIntent(_ text: String, _ expected: Intent) {
+        #expect(intent(text) == expected, "\(text)")
+    }
+
+    @Test func fillsTheSlots() {
+        let r = parser.parse("please take me to the stade louis II via place du palais avoiding tolls and ferries on foot")
+        #expect(r.place == .text("stade louis ii"))
+        #expect(r.stops == [.text("place du palais")])
+        #expect(r.avoid == [.tolls, .ferries])
+        #expect(r.profile == .foot)
+        #expect(r.language == .en)
+
+        let fr = parser.parse("emmène-moi au jardin exotique à vélo sans autoroute")
+        #expect(fr.place == .text("jardin exotique") && fr.profile == .bicycle && fr.avoid == [.motorways])
+        #expect(fr.language == .fr)
+
+        let nearby = parser.parse("pharmacie la plus proche du casino")
+        #expect(nearby.intent == .findNearby && nearby.place == .category(.pharmacy) && nearby.nearest)
+        #expect(parser.parse("find a cafe near the casino").anchor == .text("casino"))
+        #expect(parser.parse("save this place as home").name == "Home")
+        #expect(parser.parse("switch to haptic mode").mode == .haptic)
+        #expect(parser.parse("allow tolls again").allow == [.tolls])
+    }
+
+    @Test func thenMakesTheFirstPlaceAStop() {
+        let r = parser.parse("navigate to the casino and then to the stade louis II")
+        #expect(r.intent == .navigate && r.place == .text("stade louis ii") && r.stops == [.text("casino")])
+        let fr = parser.parse("va au port hercule puis au jardin exotique")
+        #expect(fr.place == .text("jardin exotique") && fr.stops == [.text("port hercule")])
+    }
+
+    @Test func toleratesTyposButKeepsNames() {
+        #expect(parser.parse("find a pharamcy").place == .category(.pharmacy))
+        #expect(intent("cancle the route") == .cancelNavigation)
+        #expect(intent("evitez les peages") == .setAvoid)
+        // A name the map knows is not a typo of a lexicon word.
+        #expect(parser.parse("take me to cafe de paris", names: ["paris"]).place == .text("cafe de paris"))
+    }
+
+    @Test func categoryWordsInsideNamesStayNames() {
+        #expect(parser.parse("take me to the hotel de paris", names: ["paris"]).place == .text("hotel de paris"))
+        #expect(parser.parse("take me to the nearest hotel").place == .category(.hotel))
+    }
+
+    @Test func nothingRecognisedIsUnknown() {
+        #expect(intent("") == nil)
+        #expect(intent("hmm ok thanks") == nil)
+    }
+}

@@ -157,9 +157,8 @@ struct WebIntent: Decodable, Equatable {
     }
 
     private func number() throws -> Int64 {
-        guard let text = try Optional(need(id, "id")), let n = Int64(text) else {
-            throw WebAppError(.invalidField("id", "'\(id ?? "")' is not a number"))
-        }
+        let text = try need(id, "id")
+        guard let n = Int64(text) else { throw WebAppError(.invalidField("id", "'\(text)' is not a number")) }
         return n
     }
 

@@ -309,7 +309,20 @@ function renderMap(s) {
   $("map-notice").hidden = !s.map.notice;
   setText("map-notice", s.map.notice);
   if (!map || !mapReady) return;
-  if (changed("lines", lines)) map.getSource("routes").setData(routeFeatures());
+  if (changed("lines", lines)) {
+    map.getSource("routes").setData(routeFeatures());
+    // The routes offered are shown whole, between the search panel and the route card.
+    if (s.screen === "planning" && lines.length) {
+      const points = lines.flat();
+      const lons = points.map((p) => p[0]), lats = points.map((p) => p[1]);
+      const top = $("top").getBoundingClientRect().bottom + 16;
+      const bottom = window.innerHeight - $("planning").getBoundingClientRect().top + 16;
+      if (window.innerHeight - top - bottom > 80) {
+        map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]],
+          { padding: { top, bottom, left: 24, right: 24 }, duration: 400 });
+      }
+    }
+  }
   if (s.map.lat != null) {
     if (!positionMarker) {
       const dot = el("div", { class: "position", "aria-label": "Your position" });

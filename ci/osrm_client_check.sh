@@ -7,22 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-GEMNAV=${1:-}
-if [[ -z "$GEMNAV" ]]; then
-    swift build --product gemnav >&2
-    GEMNAV="$(swift build --show-bin-path)/gemnav"
-fi
 VENV=${OSRM_CHECK_VENV:-.build/osrm-client-venv}
-WORK=$(mktemp -d)
-SERVER_PID=""
-cleanup() {
-    if [[ -n "$SERVER_PID" ]]; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+source ci/serve_lib.sh "$@"
 
 if [[ ! -x "$VENV/bin/python" ]]; then
     python3 -m venv "$VENV"
@@ -30,13 +16,5 @@ fi
 "$VENV/bin/pip" install --quiet --disable-pip-version-check routingpy polyline
 
 "$GEMNAV" import Data/monaco.osm.pbf --profile car --output "$WORK/monaco"
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$GEMNAV" serve --data "$WORK/monaco" --host 127.0.0.1 --port "$PORT" --log-level warning >"$WORK/serve.log" 2>&1 &
-SERVER_PID=$!
-
-for _ in $(seq 100); do
-    curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/serve.log" >&2; exit 1; }
-    sleep 0.1
-done
+serve http --data "$WORK/monaco"
 "$VENV/bin/python" ci/osrm_client_check.py "http://127.0.0.1:$PORT"

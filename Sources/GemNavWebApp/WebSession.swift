@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 import GemNavNavigation
 import GemNavPresentation
 import Observation
@@ -16,7 +17,7 @@ public final class WebSession {
 
     private let clock: any NavigationClock
     private var outbox: AsyncStream<String>.Continuation?
-    private var sentLines: [[[Double]]]?
+    private var sentRoutes: [Route]?
     private var publishing = false
     private var connection = 0
 
@@ -35,7 +36,7 @@ public final class WebSession {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         outbox = continuation
         detachedAt = nil
-        sentLines = nil
+        sentRoutes = nil
         // Prompts spoken while no page listened are stale now.
         _ = takeEffects()
         publish()
@@ -68,10 +69,12 @@ public final class WebSession {
         // Effects are read inside the tracking too: a new prompt alone is worth a message.
         let (state, effects) = withObservationTracking {
             var state = WebState(app)
-            let lines = WebState.routeLines(app)
-            if lines != sentLines {
-                state.routeLines = lines
-                sentLines = lines
+            // Compared as routes (their arrays share storage while unchanged, so this is cheap
+            // on every fix); lines are built only when the routes shown changed.
+            let routes = WebState.routesShown(app)
+            if routes != sentRoutes {
+                state.routeLines = WebState.lines(routes)
+                sentRoutes = routes
             }
             return (state, takeEffects())
         } onChange: { [weak self] in

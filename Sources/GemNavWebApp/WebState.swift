@@ -199,15 +199,20 @@ extension WebState {
         places = app.places.map { Places($0.state, format: format) }
     }
 
-    /// The lines the map draws for `app` now.
+    /// The routes the map draws for `app` now: the route followed, or the routes offered with
+    /// the selected one first.
     @MainActor
-    static func routeLines(_ app: AppModel) -> [[[Double]]] {
-        func line(_ route: Route) -> [[Double]] { route.geometry.map { [$0.longitude, $0.latitude] } }
-        if app.screen == .navigation, let route = app.navigation.route { return [line(route)] }
+    static func routesShown(_ app: AppModel) -> [Route] {
+        if app.screen == .navigation, let route = app.navigation.route { return [route] }
         let card = app.planning.state
         guard app.screen == .planning else { return [] }
-        let selected = card.selectedRoute.map { [line($0.route)] } ?? []
-        return selected + card.routes.filter { $0.id != card.selected }.map { line($0.route) }
+        let selected = card.selectedRoute.map { [$0.route] } ?? []
+        return selected + card.routes.filter { $0.id != card.selected }.map(\.route)
+    }
+
+    /// `routes` as the map's lines of [lon, lat] pairs.
+    static func lines(_ routes: [Route]) -> [[[Double]]] {
+        routes.map { $0.geometry.map { [$0.longitude, $0.latitude] } }
     }
 }
 

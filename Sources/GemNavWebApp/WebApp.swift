@@ -98,13 +98,13 @@ public enum WebApp {
                 var refused = false
                 do {
                     for try await message in inbound.messages(maxSize: maximumMessage) {
-                        let text: String
-                        switch message {
-                        case .text(let t): text = t
-                        case .binary: text = "\u{0}"
-                        }
                         let error: WebAppError? = await MainActor.run {
-                            do { try session.receive(text) } catch let e as WebAppError {
+                            do {
+                                guard case .text(let text) = message else {
+                                    throw WebAppError(.malformedMessage("a binary frame; intents are JSON text"))
+                                }
+                                try session.receive(text)
+                            } catch let e as WebAppError {
                                 session.report(e)
                                 return e
                             } catch { return nil }

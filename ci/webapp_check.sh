@@ -25,5 +25,8 @@ python3 scripts/build-tokens.py --check
 openssl req -x509 -newkey rsa:2048 -nodes -keyout "$WORK/key.pem" -out "$WORK/cert.pem" -days 2 -subj /CN=localhost 2>/dev/null
 export GEMNAV_STORE="$WORK/app.sqlite"
 serve https --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem"
-curl -skf "https://127.0.0.1:$PORT/" | grep -q '<title>GemNav</title>'
+# The page is read whole before it is searched: `curl | grep -q` fails under pipefail when grep
+# stops reading early and curl reports the closed pipe as a write error (exit 23).
+page=$(curl -skf "https://127.0.0.1:$PORT/")
+grep -q '<title>GemNav</title>' <<<"$page"
 echo "web app over HTTPS: ok"

@@ -96,7 +96,7 @@ let package = Package(
             name: "GemNavWebApp",
             dependencies: [
                 "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
-                "GemNavPresentation",
+                "GemNavPresentation", "GemNavAssistant",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -39,7 +39,7 @@ public enum WebApp {
                 }
             }
         return Application(
-            responder: WebAppResponder(files: files, api: api, hasMap: hasMap),
+            responder: WebAppResponder(files: files, api: api, hasMap: hasMap, sessions: sessions),
             server: try tls.map { try .tls(http, tlsConfiguration: $0) } ?? http,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "gemnav"),
             onServerRunning: { channel in

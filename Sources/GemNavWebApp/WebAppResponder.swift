@@ -9,13 +9,15 @@ public struct WebAppResponder<API: HTTPResponder>: HTTPResponder where API.Conte
     private let files: WebFiles
     private let api: API
     private let hasMap: Bool
+    private let assistant: AssistantEndpoint
 
-    /// Files from `files`, everything else from `api`; `hasMap` says whether the API serves
-    /// map tiles and a style for this data.
-    public init(files: WebFiles, api: API, hasMap: Bool) {
+    /// Files from `files`, the assistant of `sessions`' apps at `/assistant`, everything else
+    /// from `api`; `hasMap` says whether the API serves map tiles and a style for this data.
+    public init(files: WebFiles, api: API, hasMap: Bool, sessions: WebSessions) {
         self.files = files
         self.api = api
         self.hasMap = hasMap
+        self.assistant = AssistantEndpoint(sessions: sessions)
     }
 
     /// What the page can load, so that it never probes for a missing file (a 404 is a console
@@ -24,6 +26,7 @@ public struct WebAppResponder<API: HTTPResponder>: HTTPResponder where API.Conte
 
     /// Answers one request.
     public func respond(to request: Request, context: Context) async throws -> Response {
+        if request.uri.path == AssistantEndpoint.path { return await assistant.respond(to: request) }
         if request.method == .get || request.method == .head {
             if request.uri.path == Self.configPath {
                 var headers = HTTPFields()

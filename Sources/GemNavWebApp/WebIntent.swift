@@ -107,8 +107,18 @@ struct WebIntent: Decodable, Equatable {
         case "deleteRecent": app.places?.send(.deleteRecent(RecentDestinationID(rawValue: try number())))
         case "clearRecents": app.places?.send(.clearRecents)
         case "deleteTrip": app.places?.send(.deleteTrip(TripID(rawValue: try number())))
+        case "ask": try chat(app).send(.ask(try need(text, "text")))
+        case "clearChat": try chat(app).send(.clear)
+        case "listen": try chat(app).send(.startListening)
+        case "notHeard": try chat(app).send(.notHeard(try need(text, "text")))
         default: throw WebAppError(.unknownIntent(intent))
         }
+    }
+
+    @MainActor
+    private func chat(_ app: AppModel) throws -> AssistantModel {
+        guard let assistant = app.assistant else { throw WebAppError(.notNow("this app has no assistant")) }
+        return assistant
     }
 
     @MainActor

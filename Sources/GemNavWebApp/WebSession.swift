@@ -1,4 +1,5 @@
 import Foundation
+import GemNavAssistant
 import GemNavCore
 import GemNavNavigation
 import GemNavPresentation
@@ -58,6 +59,24 @@ public final class WebSession {
         publish()
     }
 
+    /// Puts `text` to the session's assistant, `position` first becoming the user's position.
+    /// - Throws: `WebAppError` when the app has no assistant.
+    func ask(_ text: String, language: AssistantLanguage?, at position: Coordinate?) throws -> AssistantModel {
+        guard let assistant = app.assistant else { throw WebAppError(.notNow("this app has no assistant")) }
+        if let position {
+            app.send(.located(LocationFix(coordinate: position, horizontalAccuracy: 10, speed: nil, course: nil,
+                                          timestamp: clock.now)))
+        }
+        if let language { assistant.language = language }
+        assistant.send(.ask(text))
+        return assistant
+    }
+
+    /// A request without a page is over: a session no tab holds expires like a closed tab's.
+    func released() {
+        if outbox == nil { detachedAt = .now }
+    }
+
     /// Tells the page something went wrong with its last message.
     func report(_ error: WebAppError) {
         outbox?.yield(Self.json(ErrorMessage(message: error.description)))
@@ -89,12 +108,18 @@ public final class WebSession {
             case .openURL(let url): Effect(kind: "openURL", url: url.absoluteString)
             }
         }
-        return app + self.app.navigation.takeEffects().map { effect in
+        let guidance = self.app.navigation.takeEffects().map { effect in
             switch effect {
             case .speak(let text): Effect(kind: "speak", text: text)
             case .vibrate(let pattern): Effect(kind: "vibrate", pattern: pattern.onOffMilliseconds, cue: pattern.kind.rawValue)
             }
         }
+        let chat = (self.app.assistant?.takeEffects() ?? []).map { effect in
+            switch effect {
+            case .speak(let text): Effect(kind: "speak", text: text)
+            }
+        }
+        return app + guidance + chat
     }
 
     /// Coalesces a burst of changes into one message.

@@ -152,9 +152,30 @@ struct WebState: Encodable, Equatable {
         var message: String?
     }
 
+    struct ChatMessage: Encodable, Equatable {
+        var author: String
+        var text: String
+        /// The places the reply lists (nearby results, choices to pick from), named and placed.
+        var places: [String]
+    }
+
+    struct VoiceCommand: Encodable, Equatable {
+        var listening: Bool
+        var success: Bool?
+        var message: String?
+    }
+
+    struct Assistant: Encodable, Equatable {
+        var messages: [ChatMessage]
+        var thinking: Bool
+        var voice: VoiceCommand
+    }
+
     var screen: String
     var message: String?
     var keepScreenOn: Bool
+    /// A trip is being guided (its panel stays under the chat).
+    var tripUnderWay: Bool
     var inAppMap: Bool
     var externalMaps: Bool
     var map: Map
@@ -164,6 +185,7 @@ struct WebState: Encodable, Equatable {
     var simulation: Simulation
     var settings: Settings
     var places: Places?
+    var assistant: Assistant?
     /// Lines for the map: the route followed, or the routes offered (selected first), as
     /// [lon, lat] pairs; nil when unchanged since the last message (see `WebSession`).
     var routeLines: [[[Double]]]?
@@ -179,6 +201,7 @@ extension WebState {
         screen = app.screen.rawValue
         message = app.message
         keepScreenOn = app.keepsScreenOn
+        tripUnderWay = app.map.isNavigating
         inAppMap = features.inAppMap
         externalMaps = features.externalMapsHandOff
         let m = app.map.state
@@ -197,13 +220,14 @@ extension WebState {
         simulation = Simulation(enabled: sim.isEnabled, speed: sim.speed, driving: sim.isDriving)
         settings = Settings(app.settings.state)
         places = app.places.map { Places($0.state, format: format) }
+        assistant = app.assistant.map { Assistant($0.state, format: format) }
     }
 
     /// The routes the map draws for `app` now: the route followed, or the routes offered with
     /// the selected one first.
     @MainActor
     static func routesShown(_ app: AppModel) -> [Route] {
-        if app.screen == .navigation, let route = app.navigation.route { return [route] }
+        if app.map.isNavigating, let route = app.navigation.route { return [route] }
         let card = app.planning.state
         guard app.screen == .planning else { return [] }
         let selected = card.selectedRoute.map { [$0.route] } ?? []
@@ -280,6 +304,27 @@ extension WebState.Settings {
                   voice: s.settings.voice, haptics: s.settings.haptics, guidanceMode: s.settings.guidanceMode.rawValue,
                   routingServer: s.settings.routingServer?.absoluteString, serverStatus: status,
                   consent: "\(s.consent)", message: s.message, routingEngineChoice: s.features.routingEngineChoice)
+    }
+}
+
+extension WebState.Assistant {
+    init(_ a: AssistantModel.State, format: DisplayFormatter) {
+        messages = a.messages.map { message in
+            let places: [String] = message.actions.flatMap { action -> [String] in
+                switch action {
+                case .findNearby(_, let results):
+                    return results.map { "\($0.place.name) — \(format.distance($0.distance))" }
+                case .clarify(let options):
+                    return options.map { $0.place.subtitle.isEmpty ? $0.place.name : "\($0.place.name) — \($0.place.subtitle)" }
+                default:
+                    return []
+                }
+            }
+            return WebState.ChatMessage(author: message.author.rawValue, text: message.text, places: places)
+        }
+        thinking = a.isThinking
+        voice = WebState.VoiceCommand(listening: a.voice.isListening, success: a.voice.result?.success,
+                                      message: a.voice.result?.message)
     }
 }
 

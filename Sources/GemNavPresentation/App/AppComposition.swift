@@ -115,13 +115,15 @@ public enum AppComposition {
             navigation.logger = Logger(label: "gemnav.navigation") { log.handler(label: $0) }
         }
         let simulation = DriveSimulation(clock: environment.clock, timer: environment.timer)
-        return AppModel(
+        let app = AppModel(
             map: MapModel(centre: environment.centre),
             search: SearchModel(places: environment.places, clock: environment.timer),
             planning: RoutePlanningModel(providers: environment.providers, clock: environment.clock, format: format,
                                          timeZone: environment.timeZone),
             navigation: navigation, settings: settings, places: environment.store.map(PlacesModel.init),
             simulation: simulation)
+        app.assistant = assistant(for: app, in: environment)
+        return app
     }
 }
 

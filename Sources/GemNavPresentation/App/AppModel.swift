@@ -24,6 +24,8 @@ public final class AppModel {
         case settings
         /// Favourites, recents, trips.
         case places
+        /// The assistant's chat; a trip under way goes on being guided behind it.
+        case assistant
     }
 
     /// Something for the shell to do outside the app.
@@ -70,6 +72,8 @@ public final class AppModel {
     public let places: PlacesModel?
     /// The simulated drive, a location source for a person at a desk.
     public let simulation: DriveSimulation
+    /// The assistant's chat, acting on this app (nil when the app was built without one).
+    public internal(set) var assistant: AssistantModel?
     /// A sentence for the user about the last app-level intent that could not be done.
     public private(set) var message: String?
 
@@ -174,7 +178,8 @@ public final class AppModel {
         planning.currentLocation = fix.coordinate
         if let course = fix.course, (fix.speed ?? 0) > 2 { planning.currentHeading = course }
         search.origin = fix.coordinate
-        if screen == .navigation { navigation.send(.fix(fix)) }
+        // Guidance follows every fix of a trip, whatever screen is shown over it (settings, the chat).
+        if map.isNavigating { navigation.send(.fix(fix)) }
     }
 
     /// Waits for app-level work in flight ("go home" waiting for its route).

@@ -22,6 +22,30 @@ public final class AssistantModel {
         public var text: String
         /// What the reply did (empty for the user's messages).
         public var actions: [AssistantAction]
+        /// The whole answer, for the assistant's messages: reply, actions, who answered.
+        public var turn: AssistantTurn?
+    }
+
+    /// The voice-command button (seed 000): listening while the user speaks, then what came of it.
+    public struct VoiceCommand: Sendable, Hashable {
+        /// Whether the shell is recording the user now.
+        public var isListening = false
+        /// The outcome of the last command: understood and done, or why not.
+        public var result: Result?
+
+        /// The outcome of one spoken command.
+        public struct Result: Sendable, Hashable {
+            /// Whether the command was heard and understood.
+            public var success: Bool
+            /// The reply, or what went wrong, in words for the user.
+            public var message: String
+        }
+    }
+
+    /// Something for the shell to play.
+    public enum Effect: Sendable, Hashable {
+        /// Say this reply aloud (it answered a spoken command).
+        case speak(String)
     }
 
     /// The screen's state.
@@ -32,14 +56,22 @@ public final class AssistantModel {
         public var isThinking = false
         /// What the conversation remembers (results, trip, favourites).
         public var conversation = ConversationContext()
+        /// The voice-command button.
+        public var voice = VoiceCommand()
     }
 
     /// What the user does on this screen.
     public enum Intent: Sendable, Hashable {
-        /// A typed (or, later, spoken) message.
+        /// A typed message.
         case ask(String)
         /// Start a new conversation.
         case clear
+        /// The voice-command button was pressed: the shell records.
+        case startListening
+        /// What the recogniser heard the user say; the reply is also spoken.
+        case heard(String)
+        /// Nothing usable was heard (silence, no recogniser, refused microphone): why, in words.
+        case notHeard(String)
     }
 
     /// The screen's state.
@@ -50,6 +82,7 @@ public final class AssistantModel {
     private let assistant: Assistant
     private unowned let app: AppModel
     private var pending: Task<Void, Never>?
+    private var effects: [Effect] = []
 
     /// A chat acting on `app`.
     public init(assistant: Assistant, app: AppModel) {
@@ -63,24 +96,50 @@ public final class AssistantModel {
         case .clear:
             state = State()
         case .ask(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { return }
-            state.messages.append(Message(id: state.messages.count, author: .user, text: trimmed, actions: []))
-            state.isThinking = true
-            let previous = pending
-            pending = Task { [weak self] in
-                await previous?.value
-                await self?.answer(trimmed)
+            ask(text, spoken: false)
+        case .startListening:
+            state.voice = VoiceCommand(isListening: true, result: nil)
+        case .heard(let text):
+            state.voice.isListening = false
+            guard ask(text, spoken: true) else {
+                state.voice.result = VoiceCommand.Result(success: false, message: "Nothing was heard. Try again, closer to the microphone.")
+                return
             }
+        case .notHeard(let reason):
+            state.voice = VoiceCommand(isListening: false, result: VoiceCommand.Result(success: false, message: reason))
         }
     }
+
+    /// The effects produced since the last call, in order.
+    public func takeEffects() -> [Effect] {
+        defer { effects = [] }
+        return effects
+    }
+
+    /// Queues `text` for an answer; false when there is nothing to answer.
+    @discardableResult
+    private func ask(_ text: String, spoken: Bool) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return false }
+        state.messages.append(Message(id: state.messages.count, author: .user, text: trimmed, actions: []))
+        state.isThinking = true
+        let previous = pending
+        pending = Task { [weak self] in
+            await previous?.value
+            await self?.answer(trimmed, spoken: spoken)
+        }
+        return true
+    }
+
+    /// The last answer given, nil before any.
+    public var lastTurn: AssistantTurn? { state.messages.last { $0.author == .assistant }?.turn }
 
     /// Waits for the replies in flight and the trips they started.
     public func settled() async {
         await pending?.value
     }
 
-    private func answer(_ text: String) async {
+    private func answer(_ text: String, spoken: Bool) async {
         var conversation = state.conversation
         conversation.position = app.planning.currentLocation ?? app.map.state.position ?? conversation.position
         if let prompt = app.navigation.state.screen.lastPrompt { conversation.lastInstruction = prompt }
@@ -88,7 +147,13 @@ public final class AssistantModel {
         let turn = await assistant.respond(to: text, in: &conversation, language: language, facts: facts())
         state.conversation = conversation
         state.messages.append(Message(id: state.messages.count, author: .assistant, text: turn.reply,
-                                      actions: turn.actions))
+                                      actions: turn.actions, turn: turn))
+        if spoken {
+            // A command the assistant could not place is still an answer, but not a success.
+            let understood = !turn.actions.contains(.unknown)
+            state.voice.result = VoiceCommand.Result(success: understood, message: turn.reply)
+            effects.append(.speak(turn.reply))
+        }
         for action in turn.actions { await apply(action) }
         state.isThinking = false
     }

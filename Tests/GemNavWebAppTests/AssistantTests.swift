@@ -1,0 +1,120 @@
+import Clocks
+import Foundation
+import GemNavCore
+import GemNavNavigation
+import GemNavPresentation
+import GemNavServices
+import GemNavStorage
+import GemNavTestSupport
+@testable import GemNavWebApp
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// The assistant of a tab's app: asked over the tab's WebSocket messages and over
+/// `POST /assistant`, on the Monaco map.
+@MainActor @Suite struct AssistantTests {
+    let timer = TestClock()
+    let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+
+    func sessions() throws -> WebSessions {
+        let data = try MonacoData.data.get()
+        let index = try #require(try data.loadSearchIndex())
+        let environment = AppComposition.Environment(
+            providers: [.car: EngineRouteProvider(engine: try data.loadEngine())], places: IndexPlaceSearch(index: index),
+            store: try AppStore.inMemory(), settings: InMemorySettings(), clock: clock, timer: timer,
+            centre: index.centre, timeZone: .gmt)
+        return WebSessions(clock: clock) { _ in AppComposition.build(environment) }
+    }
+
+    @Test func anUtteranceOnTheTabActsOnItsTrip() async throws {
+        let session = try sessions().open(nil)
+        try session.receive(#"{"intent":"location","lat":43.7396,"lon":7.4275,"accuracy":5}"#)
+        try session.receive(#"{"intent":"open","screen":"assistant"}"#)
+        #expect(session.app.screen == .assistant)
+        try session.receive(#"{"intent":"ask","text":"take me to the stade louis II"}"#)
+        let assistant = try #require(session.app.assistant)
+        await assistant.settled()
+        let chat = WebState(session.app).assistant
+        #expect(chat?.messages.map(\.author) == ["user", "assistant"])
+        #expect(chat?.messages.last?.text.contains("Stade Louis II") == true)
+        // The trip started on the tab's own app, and stays under way whatever screen is shown.
+        #expect(session.app.screen == .navigation && WebState(session.app).tripUnderWay)
+        try session.receive(#"{"intent":"consent","granted":false}"#)
+        try session.receive(#"{"intent":"open","screen":"assistant"}"#)
+        #expect(!WebState.routesShown(session.app).isEmpty, "the route stays on the map behind the chat")
+
+        try session.receive(#"{"intent":"clearChat"}"#)
+        #expect(WebState(session.app).assistant?.messages.isEmpty == true)
+    }
+
+    @Test func theVoiceButtonListensAndReportsWhatCameOfIt() async throws {
+        let session = try sessions().open(nil)
+        try session.receive(#"{"intent":"listen"}"#)
+        #expect(WebState(session.app).assistant?.voice == WebState.VoiceCommand(listening: true, success: nil, message: nil))
+        try session.receive(#"{"intent":"notHeard","text":"The microphone is not allowed for this page."}"#)
+        let voice = try #require(WebState(session.app).assistant?.voice)
+        #expect(!voice.listening && voice.success == false && voice.message?.contains("microphone") == true)
+
+        let assistant = try #require(session.app.assistant)
+        assistant.send(.startListening)
+        assistant.send(.heard("find a pharmacy"))
+        await assistant.settled()
+        #expect(assistant.state.voice.result?.success == true)
+        #expect(assistant.takeEffects().count == 1, "a spoken command is answered aloud")
+    }
+
+    func app(_ sessions: WebSessions) throws -> some ApplicationProtocol {
+        let files = WebFiles(directory: FileManager.default.temporaryDirectory)
+        let responder = WebAppResponder(files: files, api: Router().buildResponder(), hasMap: false, sessions: sessions)
+        return Application(responder: responder)
+    }
+
+    nonisolated func post(_ client: some TestClientProtocol, _ json: String) async throws
+        -> (HTTPResponse.Status, [String: Any])
+    {
+        let (status, body) = try await client.execute(uri: "/assistant", method: .post,
+                                                      headers: [.contentType: "application/json"],
+                                                      body: ByteBuffer(string: json)) { response in
+            (response.status, Data(buffer: response.body))
+        }
+        return (status, (try JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:])
+    }
+
+    @Test func postAssistantAnswersAndKeepsTheConversation() async throws {
+        let sessions = try sessions()
+        try await app(sessions).test(.router) { client in
+            let (status, found) = try await post(client, #"{"text":"find a pharmacy","lat":43.7396,"lon":7.4275}"#)
+            #expect(status == .ok && found["provider"] as? String == "on-device")
+            let action = try #require((found["actions"] as? [[String: Any]])?.first)
+            #expect(action["type"] as? String == "findNearby")
+            let results = try #require(action["results"] as? [[String: Any]])
+            #expect(results.count >= 2)
+            let id = try #require(found["session"] as? String)
+
+            let (_, chosen) = try await post(client, #"{"text":"the second one","session":"\#(id)"}"#)
+            let navigate = try #require((chosen["actions"] as? [[String: Any]])?.first)
+            #expect(navigate["type"] as? String == "navigate")
+            #expect((navigate["destination"] as? [String: Any])?["name"] as? String == results[1]["name"] as? String)
+            #expect(chosen["session"] as? String == id)
+        }
+        // The session outlives the request like a closed tab's, not for ever.
+        #expect(sessions.count == 1)
+    }
+
+    @Test func postAssistantExplainsBadRequests() async throws {
+        try await app(try sessions()).test(.router) { client in
+            for (body, words) in [("nope", "not the JSON expected"), (#"{"text":"  "}"#, "Say something"),
+                                  (#"{"text":"hi","lat":91,"lon":0}"#, "not on Earth"), (#"{"text":"hi","lat":43}"#, "go together"),
+                                  (#"{"text":"hi","language":"de"}"#, "en or fr"), (#"{"text":"hi","session":"../x"}"#, "not a session id")]
+            {
+                let (status, answer) = try await post(client, body)
+                #expect(status == .badRequest, "\(body)")
+                #expect((answer["error"] as? String)?.contains(words) == true, "\(body): \(answer)")
+            }
+            try await client.execute(uri: "/assistant", method: .get) { response in
+                #expect(response.status == .methodNotAllowed && response.headers[.allow] == "POST")
+            }
+        }
+    }
+}

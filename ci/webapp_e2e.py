@@ -188,6 +188,30 @@ def main():
             expect(page.get_by_role("combobox", name="Units")).to_have_value("metric")
             page.get_by_role("button", name="Close").click()
 
+            # 4. The assistant: a typed request lists places in the chat, the next one starts a trip;
+            #    mid-trip the chat opens over the trip and answers from it.
+            page.get_by_role("button", name="Assistant").click()
+            panel = page.get_by_role("dialog", name="Assistant")
+            expect(panel).to_be_visible()
+            conversation = panel.get_by_role("log", name="Conversation")
+            panel.get_by_role("textbox", name="Message").fill("find a pharmacy")
+            panel.get_by_role("button", name="Send").click()
+            expect(conversation).to_contain_text(re.compile("pharmac", re.I), timeout=15_000)
+            panel.get_by_role("textbox", name="Message").fill("take me to the casino de monte carlo")
+            panel.get_by_role("button", name="Send").click()
+            expect(page.get_by_role("region", name="Next maneuver")).to_be_visible(timeout=15_000)
+            expect(page.get_by_role("button", name="Voice command")).to_be_visible()
+            page.get_by_role("button", name="Assistant").click()
+            expect(panel).to_be_visible()
+            expect(page.get_by_role("region", name="Next maneuver")).to_be_visible()
+            panel.get_by_role("textbox", name="Message").fill("how long until I arrive?")
+            panel.get_by_role("button", name="Send").click()
+            expect(conversation.locator("li.assistant").last).to_contain_text("min", timeout=15_000)
+            shot(page, "assistant", screenshots)
+            panel.get_by_role("button", name="Close").click()
+            page.get_by_role("button", name="End trip").click()
+            expect(page.get_by_role("searchbox", name="Search")).to_be_visible()
+
             if has_map:
                 canvas = page.locator("canvas.maplibregl-canvas")
                 expect(canvas).to_be_visible()

@@ -107,12 +107,14 @@ function setText(id, text) { const node = $(id); if (node.textContent !== (text 
 function render(s) {
   document.getElementById("app").dataset.screen = s.screen;
   $("navigation").dataset.mode = s.navigation.mode;
-  const navigating = s.screen === "navigation";
+  // The chat opened mid-trip sits under the trip's panel, which stays in view.
+  const navigating = s.screen === "navigation" || (s.screen === "assistant" && s.tripUnderWay);
   $("top").hidden = navigating;
   $("planning").hidden = s.screen !== "planning";
   $("navigation").hidden = !navigating;
   $("settings").hidden = s.screen !== "settings";
   $("places").hidden = s.screen !== "places";
+  $("assistant").hidden = s.screen !== "assistant";
   $("app-message").hidden = !s.message;
   if (s.message) $("app-message").textContent = s.message;
   keepScreenOn(s.keepScreenOn);
@@ -121,6 +123,7 @@ function render(s) {
   if (changed("navigation", s.navigation)) renderNavigation(s.navigation);
   if (changed("settings", s.settings)) renderSettings(s.settings);
   if (changed("places", s.places)) renderPlaces(s.places);
+  if (changed("assistant", s.assistant)) renderAssistant(s.assistant);
   renderMap(s);
 }
 
@@ -255,6 +258,94 @@ function renderPlaces(p) {
     return li;
   }));
   setText("places-message", p.message);
+}
+
+function renderAssistant(a) {
+  if (!a) return;
+  $("chat").replaceChildren(...a.messages.map((m) => {
+    const li = el("li", { class: m.author }, m.text);
+    if (m.places.length) {
+      const list = el("ol");
+      list.replaceChildren(...m.places.map((p) => el("li", {}, p)));
+      li.append(list);
+    }
+    return li;
+  }));
+  $("chat").scrollTop = $("chat").scrollHeight;
+  $("thinking").hidden = !a.thinking;
+  for (const id of ["mic", "voice-command"]) $(id).setAttribute("aria-pressed", String(a.voice.listening));
+  $("voice-result").hidden = !a.voice.message;
+  setText("voice-result", a.voice.message);
+  $("voice-result").classList.toggle("failed", a.voice.success === false);
+  // The voice-command button on the trip panel answers there too.
+  $("voice-feedback").hidden = !a.voice.listening && !a.voice.message;
+  setText("voice-feedback", a.voice.listening ? "Listening…" : a.voice.message);
+  $("voice-feedback").classList.toggle("failed", a.voice.success === false);
+}
+
+// ---- the microphone -----------------------------------------------------------------------
+// The browser only records; recognising and understanding happen in the server's Swift
+// (POST /assistant/audio), whose answer reaches the page as state over the WebSocket.
+
+let recording = null;
+
+async function toggleRecording() {
+  if (recording) return stopRecording();
+  if (!window.isSecureContext) return send({ intent: "notHeard", value: "insecure" });
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return send({ intent: "notHeard", value: "unavailable" });
+  send({ intent: "listen" });
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true } });
+  } catch (e) {
+    return send({ intent: "notHeard", value: e && e.name === "NotAllowedError" ? "denied" : "unavailable" });
+  }
+  const context = new AudioContext();
+  const source = context.createMediaStreamSource(stream);
+  const node = context.createScriptProcessor(4096, 1, 1);
+  const chunks = [];
+  node.onaudioprocess = (e) => chunks.push(new Float32Array(e.inputBuffer.getChannelData(0)));
+  source.connect(node);
+  node.connect(context.destination);
+  // A command is a sentence: the recording ends by itself after a few seconds.
+  recording = { stream, context, source, node, chunks, timer: setTimeout(stopRecording, 5000) };
+}
+
+async function stopRecording() {
+  const r = recording;
+  if (!r) return;
+  recording = null;
+  clearTimeout(r.timer);
+  r.node.disconnect();
+  r.source.disconnect();
+  for (const track of r.stream.getTracks()) track.stop();
+  const rate = r.context.sampleRate;
+  await r.context.close();
+  const id = sessionStorage.getItem("gemnav-session") || "";
+  try {
+    await fetch(`/assistant/audio?session=${encodeURIComponent(id)}`,
+      { method: "POST", headers: { "Content-Type": "audio/wav" }, body: wav(r.chunks, rate, 16000) });
+  } catch (_) { /* the connection notice says the server is gone */ }
+}
+
+// 16-bit mono PCM WAV at `target` Hz, from float chunks at `rate` Hz (linear interpolation).
+function wav(chunks, rate, target) {
+  const input = new Float32Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) { input.set(c, at); at += c.length; }
+  const count = Math.floor(input.length * target / rate);
+  const view = new DataView(new ArrayBuffer(44 + count * 2));
+  const text = (o, t) => { for (let i = 0; i < t.length; i++) view.setUint8(o + i, t.charCodeAt(i)); };
+  text(0, "RIFF"); view.setUint32(4, 36 + count * 2, true); text(8, "WAVEfmt ");
+  view.setUint32(16, 16, true); view.setUint16(20, 1, true); view.setUint16(22, 1, true);
+  view.setUint32(24, target, true); view.setUint32(28, target * 2, true); view.setUint16(32, 2, true); view.setUint16(34, 16, true);
+  text(36, "data"); view.setUint32(40, count * 2, true);
+  for (let i = 0; i < count; i++) {
+    const x = i * rate / target, j = Math.floor(x), f = x - j;
+    const v = (input[j] || 0) * (1 - f) + (input[j + 1] || 0) * f;
+    view.setInt16(44 + i * 2, Math.max(-1, Math.min(1, v)) * 0x7fff, true);
+  }
+  return view.buffer;
 }
 
 // ---- the map ------------------------------------------------------------------------------
@@ -401,6 +492,19 @@ $("arrived-done").onclick = () => send({ intent: "endTrip" });
 $("recenter").onclick = () => send({ intent: "recenter" });
 $("open-settings").onclick = () => send({ intent: "open", screen: "settings" });
 $("open-places").onclick = () => send({ intent: "open", screen: "places" });
+$("open-assistant").onclick = () => send({ intent: "open", screen: "assistant" });
+$("nav-assistant").onclick = () => send({ intent: "open", screen: "assistant" });
+$("assistant-close").onclick = () => send({ intent: "open", screen: state && state.tripUnderWay ? "navigation" : "map" });
+$("chat-clear").onclick = () => send({ intent: "clearChat" });
+$("ask-form").onsubmit = (e) => {
+  e.preventDefault();
+  const text = $("ask").value.trim();
+  if (!text) return;
+  send({ intent: "ask", text });
+  $("ask").value = "";
+};
+$("mic").onclick = toggleRecording;
+$("voice-command").onclick = toggleRecording;
 $("settings-close").onclick = () => send({ intent: "open", screen: "map" });
 $("places-close").onclick = () => send({ intent: "open", screen: "map" });
 $("go-home").onclick = () => send({ intent: "goHome" });
@@ -414,7 +518,9 @@ $("set-mode").onchange = (e) => send({ intent: "setting", name: "guidanceMode", 
 $("set-server").onchange = (e) => send({ intent: "setting", name: "routingServer", value: e.target.value });
 $("set-consent").onchange = (e) => send({ intent: "setting", name: "consent", on: e.target.checked });
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && state && (state.screen === "settings" || state.screen === "places")) send({ intent: "open", screen: "map" });
+  if (e.key === "Escape" && state && ["settings", "places", "assistant"].includes(state.screen)) {
+    send({ intent: "open", screen: state.tripUnderWay ? "navigation" : "map" });
+  }
 });
 
 connect();

@@ -110,7 +110,11 @@ struct WebIntent: Decodable, Equatable {
         case "ask": try chat(app).send(.ask(try need(text, "text")))
         case "clearChat": try chat(app).send(.clear)
         case "listen": try chat(app).send(.startListening)
-        case "notHeard": try chat(app).send(.notHeard(try need(text, "text")))
+        case "notHeard":
+            let failures: [String: AssistantModel.VoiceFailure] = [
+                "denied": .microphoneDenied, "unavailable": .microphoneUnavailable, "insecure": .insecurePage, "silence": .silence,
+            ]
+            try chat(app).send(.notHeard(try pick(value, "value") { failures[$0] }))
         default: throw WebAppError(.unknownIntent(intent))
         }
     }

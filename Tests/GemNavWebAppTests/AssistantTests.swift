@@ -52,7 +52,7 @@ import Testing
         let session = try sessions().open(nil)
         try session.receive(#"{"intent":"listen"}"#)
         #expect(WebState(session.app).assistant?.voice == WebState.VoiceCommand(listening: true, success: nil, message: nil))
-        try session.receive(#"{"intent":"notHeard","text":"The microphone is not allowed for this page."}"#)
+        try session.receive(#"{"intent":"notHeard","value":"denied"}"#)
         let voice = try #require(WebState(session.app).assistant?.voice)
         #expect(!voice.listening && voice.success == false && voice.message?.contains("microphone") == true)
 

@@ -70,8 +70,33 @@ public final class AssistantModel {
         case startListening
         /// What the recogniser heard the user say; the reply is also spoken.
         case heard(String)
-        /// Nothing usable was heard (silence, no recogniser, refused microphone): why, in words.
-        case notHeard(String)
+        /// Nothing usable was heard.
+        case notHeard(VoiceFailure)
+    }
+
+    /// Why a spoken command came to nothing.
+    public enum VoiceFailure: Sendable, Hashable {
+        /// The user refused the microphone.
+        case microphoneDenied
+        /// The device has no microphone, or the shell cannot record.
+        case microphoneUnavailable
+        /// A browser records only on a secure (HTTPS) page.
+        case insecurePage
+        /// The recording held no words.
+        case silence
+        /// Recognition failed; the recogniser's own words (e.g. how to install it).
+        case recognizer(String)
+
+        /// The sentence shown to the user.
+        public var message: String {
+            switch self {
+            case .microphoneDenied: "The microphone is not allowed. Allow it for GemNav, or type your request."
+            case .microphoneUnavailable: "No microphone can be used here. Type your request instead."
+            case .insecurePage: "The microphone works only on a secure (HTTPS) page. Type your request, or open GemNav over HTTPS."
+            case .silence: "Nothing was heard. Try again, closer to the microphone."
+            case .recognizer(let why): why
+            }
+        }
     }
 
     /// The screen's state.
@@ -102,11 +127,11 @@ public final class AssistantModel {
         case .heard(let text):
             state.voice.isListening = false
             guard ask(text, spoken: true) else {
-                state.voice.result = VoiceCommand.Result(success: false, message: "Nothing was heard. Try again, closer to the microphone.")
+                state.voice.result = VoiceCommand.Result(success: false, message: VoiceFailure.silence.message)
                 return
             }
-        case .notHeard(let reason):
-            state.voice = VoiceCommand(isListening: false, result: VoiceCommand.Result(success: false, message: reason))
+        case .notHeard(let failure):
+            state.voice = VoiceCommand(isListening: false, result: VoiceCommand.Result(success: false, message: failure.message))
         }
     }
 
@@ -180,7 +205,9 @@ public final class AssistantModel {
         case .navigate(let destination, let stops, let avoid, let profile, _):
             await plan(destination: destination, stops: stops, avoid: avoid, profile: profile)
         case .findNearby(let category, _):
-            app.send(.open(.search))
+            // The chat lists the places itself and a trip's screen stays; from the map, the
+            // search screen shows them.
+            if app.screen == .map { app.send(.open(.search)) }
             app.search.send(.categoryTapped(category))
         case .addStop(let stop):
             guard let destination = app.planning.state.destination else { return }

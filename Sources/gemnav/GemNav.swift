@@ -9,6 +9,6 @@ struct GemNav: AsyncParsableCommand {
         discussion: "Map data © OpenStreetMap contributors, ODbL.",
         subcommands: [
             ImportCommand.self, RouteCommand.self, NavigateCommand.self, SearchCommand.self, ReverseCommand.self,
-            ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self,
+            ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self,
         ])
 }

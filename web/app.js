@@ -185,6 +185,9 @@ function renderNavigation(n) {
   setText("turn-distance", b ? b.distance : "");
   setText("turn-text", b ? b.instruction : n.phase === "arrived" ? "You have arrived" : "");
   setText("turn-next", b && b.next ? `Then ${b.nextArrow || ""} ${b.next}` : "");
+  const lanes = b ? b.lanes : [];
+  $("lanes").hidden = lanes.length === 0;
+  $("lanes").replaceChildren(...lanes.map((l) => el("li", { class: l.active ? "active" : "", "aria-label": l.label }, l.arrows)));
   setText("remaining-time", n.remainingTime);
   setText("remaining-distance", n.remainingDistance);
   setText("arrival", n.arrival);

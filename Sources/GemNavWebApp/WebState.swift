@@ -72,6 +72,14 @@ struct WebState: Encodable, Equatable {
         var distance: String
         var next: String?
         var nextArrow: String?
+        var lanes: [LaneItem]
+    }
+
+    struct LaneItem: Encodable, Equatable {
+        var arrows: String
+        var active: Bool
+        /// What a screen reader says of the lane.
+        var label: String
     }
 
     struct Navigation: Encodable, Equatable {
@@ -282,7 +290,11 @@ extension WebState.Navigation {
                   banner: v.banner.map {
                       WebState.Banner(icon: $0.icon.rawValue, arrow: $0.icon.arrow, symbol: $0.icon.systemImageName,
                                       instruction: $0.instruction, distance: $0.distanceText, next: $0.next,
-                                      nextArrow: $0.nextIcon?.arrow)
+                                      nextArrow: $0.nextIcon?.arrow,
+                                      lanes: $0.lanes.map {
+                                          WebState.LaneItem(arrows: $0.icons.map(\.arrow).joined(), active: $0.isActive,
+                                                            label: $0.isActive ? "\($0.directions), take this lane" : $0.directions)
+                                      })
                   },
                   street: v.street, speed: v.speedText, limit: v.limitText, overLimit: v.isOverLimit,
                   remainingDistance: v.remainingDistanceText, remainingTime: v.remainingTimeText,

@@ -39,6 +39,22 @@ import Testing
         return screens
     }
 
+    @Test func theBannerShowsWhichLaneToTake() async throws {
+        var map = GridMap()
+        // A plain turn:lanes is read on one-way roads only, as OSRM does; both-way roads say which way.
+        map.way([(0, 0), (0, 6)], ["highway": "secondary", "name": "Rue Basse", "turn:lanes:forward": "left|through|through"])
+        map.way([(0, 6), (0, 10)], ["highway": "secondary", "name": "Rue Basse"])
+        map.way([(0, 6), (5, 6)], ["highway": "residential", "name": "Rue Haute"])
+        let engine = RoutingEngine(graph: try GraphImporter(profile: .car).buildGraph(from: try map.write()))
+        let path = try engine.route(RouteRequest(waypoints: [GridMap.at(0, 0.2), GridMap.at(4.8, 6)]))[0]
+        let route = Guidance.route(from: path, options: GuidanceOptions())
+        let screens = try await screens(route)
+        let turn = try #require(screens.compactMap(\.banner).first { $0.icon == .left })
+        #expect(turn.lanes.map(\.icons) == [[.left], [.straight], [.straight]])
+        #expect(turn.lanes.map(\.isActive) == [true, false, false])
+        #expect(turn.lanes[0].directions == "left")
+    }
+
     @Test func bannerRouteInfoAndSpeedFollowTheTrip() async throws {
         let screens = try await screens(try route())
         let first = try #require(screens.first)

@@ -82,6 +82,8 @@ public struct BannerEvent: Sendable, Hashable {
     public var roadName: String
     /// The maneuver after this one, when any.
     public var next: ManeuverPreview?
+    /// The lanes before the maneuver, left to right, when tagged: which to take.
+    public var lanes: [Lane] = []
 }
 
 /// Payload of `voice`.

@@ -64,7 +64,10 @@ extension NavigationSession {
             modifier: instruction?.primary.modifier ?? maneuver.modifier,
             distance: remaining, distanceText: settings.format.distance(remaining),
             roadName: step.name.isEmpty ? step.ref : step.name,
-            next: following.map { ManeuverPreview(type: $0.type, modifier: $0.modifier, instruction: $0.instruction) })))
+            next: following.map { ManeuverPreview(type: $0.type, modifier: $0.modifier, instruction: $0.instruction) },
+            lanes: (instruction?.sub?.components ?? []).filter { $0.type == "lane" }.map {
+                Lane(indications: $0.directions ?? [], valid: $0.active ?? false)
+            })))
     }
 
     /// Speaks the latest due prompt. A prompt is due at its distance, scaled up when the user

@@ -19,6 +19,28 @@ public struct NavigationViewState: Sendable, Hashable {
         public var next: String?
         /// Icon of the maneuver after this one.
         public var nextIcon: TurnIcon?
+        /// The lanes before the maneuver, left to right; empty when not tagged.
+        public var lanes: [LaneView] = []
+    }
+
+    /// One lane of the banner: its arrows and whether it leads through the maneuver.
+    public struct LaneView: Sendable, Hashable {
+        /// An icon per marked direction ("left", "straight"…), an unmarked lane straight on.
+        public var icons: [TurnIcon]
+        /// Whether this lane can be used for the maneuver.
+        public var isActive: Bool
+        /// The directions as marked, for a screen reader ("left, straight").
+        public var directions: String
+
+        /// The view of `lane`.
+        public init(_ lane: Lane) {
+            let marked = lane.indications.filter { $0 != "none" && !$0.isEmpty }
+            icons = marked.isEmpty ? [.straight] : marked.map {
+                TurnIcon(type: .turn, modifier: ManeuverModifier(rawValue: $0) ?? .straight)
+            }
+            isActive = lane.valid
+            directions = marked.isEmpty ? "straight" : marked.joined(separator: ", ")
+        }
     }
 
     /// The trip state's name ("navigating", "arrivedAtStop", …).
@@ -71,7 +93,8 @@ public struct NavigationViewState: Sendable, Hashable {
             case .banner(let b):
                 banner = Banner(icon: TurnIcon(type: b.maneuverType, modifier: b.modifier), instruction: b.primaryText,
                                 distanceText: b.distanceText, next: b.next?.instruction,
-                                nextIcon: b.next.map { TurnIcon(type: $0.type, modifier: $0.modifier) })
+                                nextIcon: b.next.map { TurnIcon(type: $0.type, modifier: $0.modifier) },
+                                lanes: b.lanes.map(LaneView.init))
             case .voice(let v): lastPrompt = v.text
             case .haptic(let h): lastCue = h
             case .offRoute: isOffRoute = true

@@ -155,7 +155,7 @@ let package = Package(
             dependencies: [
                 "GemNavPresentation", "GemNavNavigation", "GemNavGuidance", "GemNavRouting", "GemNavCore",
                 "GemNavSearch", "GemNavServices", "GemNavStorage", "GemNavTestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Clocks", package: "swift-clocks"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Golden"]),
         .testTarget(name: "GemNavTilesTests", dependencies: ["GemNavTiles", "GemNavCore", "GemNavOSM", "GemNavTestSupport"]),

@@ -196,6 +196,8 @@ function renderNavigation(n) {
   $("over-limit").hidden = !n.overLimit;
   setText("street", n.street);
   setText("nav-notice", n.notice);
+  $("recording-problem").hidden = !n.recordingProblem;
+  setText("recording-problem", n.recordingProblem);
   $("mute").textContent = n.muted ? "Unmute" : "Mute";
   $("pause").textContent = n.phase === "paused" ? "Resume" : "Pause";
   for (const button of document.querySelectorAll("[data-mode]")) {

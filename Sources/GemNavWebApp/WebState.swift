@@ -89,6 +89,7 @@ struct WebState: Encodable, Equatable {
         var recording: Bool
         var destination: String
         var notice: String?
+        var recordingProblem: String?
         var stopQuestion: String?
         var disclosure: Disclosure?
         var banner: Banner?
@@ -283,7 +284,8 @@ extension WebState.Navigation {
     init(_ n: NavigationModel.State) {
         let v = n.screen
         self.init(phase: "\(n.phase)", mode: n.mode.rawValue, muted: n.isMuted, recording: n.isRecording,
-                  destination: n.destinationName, notice: n.notice, stopQuestion: n.stopQuestion,
+                  destination: n.destinationName, notice: n.notice, recordingProblem: n.recordingProblem,
+                  stopQuestion: n.stopQuestion,
                   disclosure: n.disclosure.map {
                       WebState.Disclosure(title: $0.title, text: $0.text, decline: $0.decline, accept: $0.accept)
                   },

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import GRDB
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
@@ -97,6 +98,29 @@ import Testing
         let trips = try store.trips()
         #expect(trips.count == 1 && trips.first?.destinationName == "La Fin" && trips.first?.originName == "Start")
         #expect(!model.state.isRecording)
+    }
+
+    @Test func aStoreThatFailsStopsTheRecordingVisiblyNotTheTrip() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gemnav-failing-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try AppStore(path: path)
+        // Another connection makes every fix written fail, as a full disk would.
+        try await DatabaseQueue(path: path).write {
+            try $0.execute(sql: "CREATE TRIGGER fail BEFORE INSERT ON fix BEGIN SELECT RAISE(FAIL, 'disk is full'); END")
+        }
+        let model = model(store: store)
+        let plan = try await plan([Self.start, Self.end])
+        model.start(plan)
+        model.send(.consent(granted: true))
+        #expect(model.state.isRecording && model.state.recordingProblem == nil)
+        let (_, phases) = try await drive(model, route: plan.route)
+        #expect(phases.last == .arrived, "guidance went on to the end")
+        #expect(!model.state.isRecording)
+        let problem = try #require(model.state.recordingProblem)
+        #expect(problem.contains("disk is full") && problem.contains("not saved"))
+        // The next trip tries again.
+        model.start(plan)
+        #expect(model.state.recordingProblem == nil && model.state.isRecording)
     }
 
     @Test func spokenPromptsInEveryModeVibrationInPocketModeOnly() async throws {

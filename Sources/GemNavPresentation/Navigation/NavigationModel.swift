@@ -77,6 +77,9 @@ public final class NavigationModel {
         public var disclosure: Disclosure?
         /// A short notice ("Rerouting…", "New route", "Destination reached").
         public var notice: String?
+        /// Why this trip is not being saved although the user agreed, until the trip ends:
+        /// guidance goes on, but the user must know the recording stopped.
+        public var recordingProblem: String?
         /// At a stop: "Arrived at X — continue to the next stop?".
         public var stopQuestion: String?
         /// Whether this trip is being recorded.
@@ -180,7 +183,11 @@ public final class NavigationModel {
         case .fix(let fix): feed(fix)
         case .consent(let granted):
             guard state.phase == .awaitingConsent else { return }
-            try? store?.setConsent(granted ? .granted : .denied, at: clock.now)
+            do {
+                try store?.setConsent(granted ? .granted : .denied, at: clock.now)
+            } catch {
+                recordingFailed("Your answer could not be saved", error)
+            }
             onConsentChange?(granted ? .granted : .denied)
             state.disclosure = nil
             begin()
@@ -228,7 +235,13 @@ public final class NavigationModel {
             state.phase = .idle
             return
         }
-        if let store, (try? store.consent) == .granted { log = try? TripLog.open(store) }
+        if let store, state.recordingProblem == nil {
+            do {
+                if try store.consent == .granted { log = try TripLog.open(store) }
+            } catch {
+                recordingFailed("The trip store could not be opened", error)
+            }
+        }
         state.isRecording = log != nil
         apply(session!.start())
         state.phase = .navigating
@@ -241,7 +254,11 @@ public final class NavigationModel {
         guard session != nil else { return }
         if state.phase == .atStop, (fix.speed ?? 0) >= departureSpeed { leaveStop() }
         guard let update = session?.update(fix) else { return }
-        try? log?.add(fix)
+        do {
+            try log?.add(fix)
+        } catch {
+            recordingFailed("The trip stopped being saved", error)
+        }
         apply(update)
         for case .rerouteNeeded(let request) in update.events { reroute(request) }
     }
@@ -323,9 +340,21 @@ public final class NavigationModel {
 
     private func finishRecording() {
         guard let log, let plan else { return }
-        try? log.finish(at: clock.now, origin: plan.places.first?.name ?? "", destination: plan.places.last?.name ?? "")
+        do {
+            try log.finish(at: clock.now, origin: plan.places.first?.name ?? "", destination: plan.places.last?.name ?? "")
+        } catch {
+            recordingFailed("The end of the trip could not be saved", error)
+        }
         self.log = nil
         state.isRecording = false
+    }
+
+    /// Stops recording after a store failure and says so; guidance is not affected.
+    private func recordingFailed(_ what: String, _ error: any Error) {
+        log = nil
+        state.isRecording = false
+        state.recordingProblem = "\(what): \(error). Guidance goes on; this trip is not saved."
+        logger.error("Trip recording failed", metadata: ["reason": "\(error)"])
     }
 
     private func cancelTrip() {

@@ -68,8 +68,11 @@ struct NavigateCommand: AsyncParsableCommand {
     var units: String = "metric"
     @Option(help: "Instruction language: en or fr.")
     var language: String = "en"
-    @Option(help: "Route with an OSRM-compatible server at this URL instead of the embedded engine.")
+    @Option(help: ArgumentHelp("Route with a server at this URL (OSRM-compatible or Valhalla) instead of the embedded engine.",
+                               discussion: "The embedded engine answers while the server is down or slow."))
     var server: String?
+    @Option(help: "What --server speaks: auto (asks it), osrm or valhalla.")
+    var serverKind: String = "auto"
     @Flag(help: "Do not record this trip, whatever the consent.")
     var noRecord = false
 
@@ -83,6 +86,9 @@ struct NavigateCommand: AsyncParsableCommand {
             throw ValidationError("Unknown --avoid value '\(avoid)'. Use a comma-separated list of tolls, motorways, ferries.")
         }
         guard DistanceUnits(rawValue: units) != nil else { throw ValidationError("--units is metric or imperial.") }
+        guard serverKind == "auto" || RoutingServerKind(rawValue: serverKind) != nil else {
+            throw ValidationError("--server-kind is auto, osrm or valhalla.")
+        }
         _ = try channels()
     }
 
@@ -93,7 +99,8 @@ struct NavigateCommand: AsyncParsableCommand {
         // Decide about recording before any work, so an undecided consent fails fast.
         let store = noRecord ? nil : try storeWithConsentDecided()
         let notices = Notices()
-        let trip = try NavigationSetup(command: self, store: store, onRoutingChange: { notices.post($0.notice) }).prepare()
+        let trip = try await NavigationSetup(command: self, store: store, notice: { notices.post($0) })
+            .prepare()
         try await drive(trip, notices: notices)
     }
 

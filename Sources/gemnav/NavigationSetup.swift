@@ -35,18 +35,20 @@ struct NavigationSetup {
     let command: NavigateCommand
     /// The store trips are recorded in (nil: never record).
     let store: AppStore?
-    /// Hears which provider answers when a server is chosen (it falls back to the engine).
-    let onRoutingChange: @Sendable (RoutingSource) -> Void
+    /// Hears about routing: which provider answers when a server is chosen (it falls back to
+    /// the engine), and what the server turned out to be.
+    let notice: @Sendable (String) -> Void
 
-    func prepare() throws -> PreparedTrip {
+    func prepare() async throws -> PreparedTrip {
         let c = command
         let units = DistanceUnits(rawValue: c.units) ?? .metric
         let recorded = try c.gpx.map(readTrack)
         let data = try c.dataOptions.mapData()
         let engine = try CLIError.wrap { try data.loadEngine() }
-        let provider = try self.provider(engine: engine, guidance: GuidanceOptions(language: c.language, units: units))
         let index = try CLIError.wrap { try data.loadSearchIndex() }
         var places = try CLIError.wrap { try data.placeResolver(for: c.placeTexts).resolve(all: c.placeTexts) }
+        let provider = try await self.provider(engine: engine, guidance: GuidanceOptions(language: c.language, units: units),
+                                               near: places[0].coordinate)
         if c.from == nil, let first = recorded?.first {
             places.insert(Place(name: "GPX start", coordinate: first.coordinate), at: 0)
         }
@@ -77,15 +79,26 @@ struct NavigationSetup {
                             clock: clock, fixes: fixes, mode: mode)
     }
 
-    /// The embedded engine, or the chosen server with the engine as its fallback.
-    private func provider(engine: RoutingEngine, guidance: GuidanceOptions) throws -> any RouteProvider {
+    /// The embedded engine, or the chosen server with the engine as its fallback. With
+    /// `--server-kind auto` the server is asked what it speaks (near `point`); one that does
+    /// not answer is taken for OSRM, the engine routing until it does.
+    private func provider(engine: RoutingEngine, guidance: GuidanceOptions, near point: Coordinate) async throws
+        -> any RouteProvider
+    {
         let embedded = EngineRouteProvider(engine: engine, guidance: guidance)
         guard let server = command.server else { return embedded }
         guard let url = URL(string: server), url.scheme != nil else {
             throw ValidationError("--server must be a URL such as http://localhost:5000.")
         }
-        return FallbackRouteProvider(primary: OSRMHTTPRouteProvider(baseURL: url), fallback: embedded,
-                                     onChange: onRoutingChange)
+        var kind = RoutingServerKind(rawValue: command.serverKind) ?? .osrm
+        if command.serverKind == "auto" {
+            switch await ServerProbe().examine(url, near: point) {
+            case .server(let found): kind = found
+            case .problem(let why): notice("\(why) Taking it for an OSRM server; the embedded engine routes meanwhile.")
+            }
+        }
+        return FallbackRouteProvider(primary: kind.provider(at: url, valhalla: .auto, guidance: guidance), fallback: embedded,
+                                     onChange: { notice($0.notice) })
     }
 
     private func readTrack(_ path: String) throws -> [LocationFix] {

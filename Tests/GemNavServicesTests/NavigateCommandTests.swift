@@ -112,6 +112,13 @@ import Testing
         #expect(LiveView.rhythm(HapticPattern.pattern(for: .arrival)) == "● ● ● ━━━━━━")
     }
 
+    @Test func serverKindIsOneOfThoseSpoken() throws {
+        #expect(throws: (any Error).self) { try GemNav.parseAsRoot(try navigate(["--no-record", "--server-kind", "graphhopper"])) }
+        for kind in ["auto", "osrm", "valhalla"] {
+            #expect(throws: Never.self) { try GemNav.parseAsRoot(try navigate(["--no-record", "--server-kind", kind])) }
+        }
+    }
+
     @Test func undecidedConsentRefusesWithGuidance() async throws {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let store = dir.appendingPathComponent("fresh.sqlite").path

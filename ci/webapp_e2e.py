@@ -122,7 +122,9 @@ def main():
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--use-angle=swiftshader",
-                                                                          "--enable-unsafe-swiftshader"])
+                                                                          "--enable-unsafe-swiftshader",
+                                                                          "--use-fake-ui-for-media-stream",
+                                                                          "--use-fake-device-for-media-stream"])
             context = browser.new_context(viewport={"width": 390, "height": 844})
             context.add_init_script(RECORDER)
             page = context.new_page()
@@ -194,6 +196,11 @@ def main():
             panel = page.get_by_role("dialog", name="Assistant")
             expect(panel).to_be_visible()
             conversation = panel.get_by_role("log", name="Conversation")
+            # The microphone: a server that recognises speech has the page record (a fake device
+            # here) and answers through the state; one that cannot says so at once.
+            panel.get_by_role("button", name="Microphone").click()
+            expect(panel.get_by_role("status").filter(has_text=re.compile("recognise|heard|Nothing"))).to_be_visible(timeout=15_000)
+            expect(panel.get_by_role("button", name="Microphone")).to_have_attribute("aria-pressed", "false")
             panel.get_by_role("textbox", name="Message").fill("find a pharmacy")
             panel.get_by_role("button", name="Send").click()
             expect(conversation).to_contain_text(re.compile("pharmac", re.I), timeout=15_000)

@@ -296,6 +296,8 @@ let recording = null;
 
 async function toggleRecording() {
   if (recording) return stopRecording();
+  // A server that cannot recognise speech answers "listen" at once with why.
+  if (state && state.assistant && !state.assistant.voice.canListen) return send({ intent: "listen" });
   if (!window.isSecureContext) return send({ intent: "notHeard", value: "insecure" });
   if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return send({ intent: "notHeard", value: "unavailable" });
   send({ intent: "listen" });

@@ -27,6 +27,7 @@ public struct WebAppResponder<API: HTTPResponder>: HTTPResponder where API.Conte
     /// Answers one request.
     public func respond(to request: Request, context: Context) async throws -> Response {
         if request.uri.path == AssistantEndpoint.path { return await assistant.respond(to: request) }
+        if request.uri.path == AssistantEndpoint.audioPath { return await assistant.respondToAudio(request) }
         if request.method == .get || request.method == .head {
             if request.uri.path == Self.configPath {
                 var headers = HTTPFields()

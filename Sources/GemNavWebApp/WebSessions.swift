@@ -11,6 +11,11 @@ public final class WebSessions {
     public static let resumeWindow: Duration = .seconds(600)
     /// Most sessions kept at once; the longest-detached goes first beyond it.
     public var capacity = 64
+    /// Turns a recorded voice command (16 kHz mono WAV) into words; nil when this server
+    /// cannot recognise speech.
+    public var recognizer: (@Sendable (Data) async throws -> String)?
+    /// What to say when `recognizer` is nil: why, and how to get one.
+    public var recognizerMissing = "This server cannot recognise speech. Type your request instead."
 
     private let makeApp: @MainActor (TimeZone) throws -> AppModel
     private let clock: any NavigationClock
@@ -35,6 +40,7 @@ public final class WebSessions {
             if let kept = sessions[id] { return kept }
         }
         let session = WebSession(id: UUID().uuidString.lowercased(), app: try makeApp(timeZone), clock: clock)
+        session.speechMissing = recognizer == nil ? recognizerMissing : nil
         sessions[session.id] = session
         return session
     }

@@ -169,6 +169,8 @@ struct WebState: Encodable, Equatable {
     }
 
     struct VoiceCommand: Encodable, Equatable {
+        /// Whether the server recognises speech: without, the page does not record.
+        var canListen = true
         var listening: Bool
         var success: Bool?
         var message: String?

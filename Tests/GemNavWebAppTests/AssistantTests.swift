@@ -49,9 +49,17 @@ import Testing
     }
 
     @Test func theVoiceButtonListensAndReportsWhatCameOfIt() async throws {
-        let session = try sessions().open(nil)
+        let all = try sessions()
+        all.recognizer = { _ in "" }
+        let session = try all.open(nil)
         try session.receive(#"{"intent":"listen"}"#)
         #expect(WebState(session.app).assistant?.voice == WebState.VoiceCommand(listening: true, success: nil, message: nil))
+        // A server without a recogniser says why as soon as the button is pressed.
+        let deaf = try sessions().open(nil)
+        deaf.speechMissing = "Install a recogniser."
+        try deaf.receive(#"{"intent":"listen"}"#)
+        #expect(deaf.app.assistant?.state.voice.isListening == false)
+        #expect(deaf.app.assistant?.state.voice.result?.message == "Install a recogniser.")
         try session.receive(#"{"intent":"notHeard","value":"denied"}"#)
         let voice = try #require(WebState(session.app).assistant?.voice)
         #expect(!voice.listening && voice.success == false && voice.message?.contains("microphone") == true)
@@ -100,6 +108,36 @@ import Testing
         }
         // The session outlives the request like a closed tab's, not for ever.
         #expect(sessions.count == 1)
+    }
+
+    @Test func aSpokenCommandIsRecognisedThenAsked() async throws {
+        let sessions = try sessions()
+        let tab = try sessions.open(nil)
+        try tab.receive(#"{"intent":"listen"}"#)
+        try await app(sessions).test(.router) { client in
+            // Without a recogniser the tab hears why, and the request is refused with the same words.
+            try await client.execute(uri: "/assistant/audio?session=\(tab.id)", method: .post, body: ByteBuffer(string: "RIFF")) {
+                #expect($0.status == .serviceUnavailable)
+            }
+        }
+        #expect(tab.app.assistant?.state.voice.result?.success == false)
+        #expect(tab.app.assistant?.state.voice.isListening == false)
+
+        sessions.recognizer = { audio in String(decoding: audio, as: UTF8.self) == "silence" ? " " : "find a pharmacy" }
+        try await app(sessions).test(.router) { client in
+            let (status, body) = try await client.execute(uri: "/assistant/audio?session=\(tab.id)", method: .post,
+                                                          body: ByteBuffer(string: "RIFF…")) {
+                ($0.status, Data(buffer: $0.body))
+            }
+            let answer = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            #expect(status == .ok && answer["heard"] as? String == "find a pharmacy")
+            #expect((answer["actions"] as? [[String: Any]])?.first?["type"] as? String == "findNearby")
+            try await client.execute(uri: "/assistant/audio?session=\(tab.id)", method: .post, body: ByteBuffer(string: "silence")) {
+                #expect($0.status == .unprocessableContent)
+            }
+        }
+        #expect(tab.app.assistant?.state.voice.result?.message.contains("Nothing was heard") == true)
+        #expect(tab.app.assistant?.state.messages.first?.text == "find a pharmacy")
     }
 
     @Test func postAssistantExplainsBadRequests() async throws {

@@ -12,8 +12,12 @@ import Hummingbird
 struct AssistantEndpoint: Sendable {
     /// The path it answers.
     static let path = "/assistant"
+    /// The path of spoken commands.
+    static let audioPath = "/assistant/audio"
     /// Largest request body: an utterance is a sentence.
     static let maximumBody = 16 * 1024
+    /// Largest recording: a minute of 16 kHz 16-bit mono.
+    static let maximumAudio = 2 * 1024 * 1024
 
     let sessions: WebSessions
 
@@ -45,6 +49,64 @@ struct AssistantEndpoint: Sendable {
             return Self.error(.contentTooLarge, "The body is over \(Self.maximumBody / 1024) kB; an utterance is a sentence.")
         }
         return await answer(question)
+    }
+
+    /// `POST /assistant/audio?session=ID`: a recorded command (WAV) recognised, then asked like
+    /// a typed one; the session's voice-command state says what came of it either way.
+    func respondToAudio(_ request: Request) async -> Response {
+        guard request.method == .post else {
+            var headers = HTTPFields()
+            headers[.allow] = "POST"
+            return Self.error(.methodNotAllowed, "Send the recording with POST as audio/wav.", headers: headers)
+        }
+        let query = request.uri.queryParameters
+        let audio: Data
+        do {
+            var body = request.body
+            audio = Data(buffer: try await body.collect(upTo: Self.maximumAudio))
+        } catch {
+            return Self.error(.contentTooLarge, "The recording is over \(Self.maximumAudio >> 20) MB; a command is a few seconds.")
+        }
+        let opened: (WebSession, AssistantModel, (@Sendable (Data) async throws -> String)?, String)
+        do {
+            opened = try await MainActor.run {
+                let session = try sessions.open(query["session"].map(String.init))
+                guard let assistant = session.app.assistant else { throw WebAppError(.notNow("this app has no assistant")) }
+                return (session, assistant, sessions.recognizer, sessions.recognizerMissing)
+            }
+        } catch let error as WebAppError {
+            return Self.error(.badRequest, error.description)
+        } catch {
+            return Self.error(.serviceUnavailable, "The app could not start: \(error)")
+        }
+        let (session, assistant, recognizer, missing) = opened
+        guard let recognizer else {
+            await MainActor.run {
+                assistant.send(.notHeard(.recognizer(missing)))
+                session.released()
+            }
+            return Self.error(.serviceUnavailable, missing)
+        }
+        let heard: String
+        do {
+            heard = try await recognizer(audio).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            let why = "The recording could not be recognised: \(error)"
+            await MainActor.run {
+                assistant.send(.notHeard(.recognizer(why)))
+                session.released()
+            }
+            return Self.error(.unprocessableContent, why)
+        }
+        guard !heard.isEmpty else {
+            await MainActor.run {
+                assistant.send(.notHeard(.silence))
+                session.released()
+            }
+            return Self.error(.unprocessableContent, AssistantModel.VoiceFailure.silence.message)
+        }
+        await MainActor.run { assistant.send(.heard(heard)) }
+        return await reply(session, assistant, extra: ["heard": heard])
     }
 
     /// Puts `question` to its session's assistant and answers with the turn.
@@ -86,12 +148,18 @@ struct AssistantEndpoint: Sendable {
             return Self.error(.serviceUnavailable, "The app could not start: \(error)")
         }
         let (session, assistant) = asked
+        return await reply(session, assistant)
+    }
+
+    /// The session's last turn once the assistant is done, as JSON with the session's id.
+    private func reply(_ session: WebSession, _ assistant: AssistantModel, extra: [String: String] = [:]) async -> Response {
         await assistant.settled()
         let body: Data? = await MainActor.run {
             session.released()
             guard let turn = assistant.lastTurn else { return nil }
             var object = AssistantJSON.object(turn)
             object["session"] = session.id
+            for (key, value) in extra { object[key] = value }
             return try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         }
         guard let body else { return Self.error(.internalServerError, "The assistant gave no answer.") }

@@ -27,9 +27,15 @@ extension RoutingEngine {
     /// with one upward search per point (the bucket many-to-many method), not one route per
     /// pair. Points are snapped as `route` snaps waypoints, all of them together; a pair on
     /// the same spot is 0 s and 0 m apart.
+    /// - Parameters:
+    ///   - sourceRadiuses: optional snapping radius per source in metres (as `RouteRequest`'s);
+    ///     missing entries use the default.
+    ///   - destinationRadiuses: the same per destination.
     /// - Throws: `RoutingError` `.invalidRequest` for an empty list or an invalid coordinate,
     ///   `.noSegment` for a point with no road near it.
-    public func table(sources: [Coordinate], destinations: [Coordinate]) throws -> TravelTable {
+    public func table(sources: [Coordinate], destinations: [Coordinate], sourceRadiuses: [Double?] = [],
+                      destinationRadiuses: [Double?] = []) throws -> TravelTable
+    {
         guard !sources.isEmpty, !destinations.isEmpty else {
             throw RoutingError(.invalidRequest(
                 "a table needs at least one source and one destination, got \(sources.count) and \(destinations.count)"))
@@ -37,7 +43,11 @@ extension RoutingEngine {
         if let bad = (sources + destinations).first(where: { !$0.isValid }) {
             throw RoutingError(.invalidRequest("\(bad) is not a valid coordinate"))
         }
-        let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations), excluded: 0)
+        func padded(_ radiuses: [Double?], _ count: Int) -> [Double?] {
+            (0..<count).map { $0 < radiuses.count ? radiuses[$0] : nil }
+        }
+        let radiuses = padded(sourceRadiuses, sources.count) + padded(destinationRadiuses, destinations.count)
+        let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations, radiuses: radiuses), excluded: 0)
         let from = snaps[..<sources.count].map { graph.phantoms($0, role: .source) }
         let to = snaps[sources.count...].map { graph.phantoms($0, role: .target) }
         let measures = arcMeasures()

@@ -17,7 +17,7 @@ extension OSRMService {
             throw ServerError(e)
         }
         var durations = table.durations, distances = table.distances
-        var estimated: [(Int, Int)] = []
+        var estimated: [[Int]] = []
         if let speed = q.fallbackSpeed {
             for i in durations.indices {
                 for j in durations[i].indices where durations[i][j] == nil {
@@ -26,57 +26,14 @@ extension OSRMService {
                     let crowFly = Geodesy.distance(a, b)
                     durations[i][j] = crowFly / speed
                     distances[i][j] = crowFly
-                    estimated.append((i, j))
+                    estimated.append([i, j])
                 }
             }
         }
-        var w = JSONWriter(capacity: 256 + 12 * durations.count * (durations.first?.count ?? 0) * (q.distances ? 2 : 1))
-        w.beginObject()
-        w.key("code")
-        w.string("Ok")
-        if q.durations {
-            w.key("durations")
-            Self.writeMatrix(durations, scale: q.scaleFactor, into: &w)
-        }
-        if q.distances {
-            w.key("distances")
-            Self.writeMatrix(distances, scale: 1, into: &w)
-        }
-        if !q.skipWaypoints {
-            w.key("sources")
-            w.beginArray()
-            for wp in table.sources { OSRMCodec.writeWaypoint(wp, into: &w) }
-            w.endArray()
-            w.key("destinations")
-            w.beginArray()
-            for wp in table.destinations { OSRMCodec.writeWaypoint(wp, into: &w) }
-            w.endArray()
-        }
-        if !estimated.isEmpty {
-            w.key("fallback_speed_cells")
-            w.beginArray()
-            for (i, j) in estimated {
-                w.beginArray()
-                w.int(i)
-                w.int(j)
-                w.endArray()
-            }
-            w.endArray()
-        }
-        w.endObject()
-        return w.bytes
-    }
-
-    /// Rows of numbers to 0.1, `null` for a missing entry.
-    private static func writeMatrix(_ rows: [[Double?]], scale: Double, into w: inout JSONWriter) {
-        w.beginArray()
-        for row in rows {
-            w.beginArray()
-            for cell in row {
-                if let cell { w.number(cell * scale, decimals: 1) } else { w.null() }
-            }
-            w.endArray()
-        }
-        w.endArray()
+        return OSRMCodec.encodeTable(
+            durations: q.durations ? durations.map { $0.map { $0.map { $0 * q.scaleFactor } } } : nil,
+            distances: q.distances ? distances : nil,
+            sources: q.skipWaypoints ? nil : table.sources, destinations: q.skipWaypoints ? nil : table.destinations,
+            estimatedCells: estimated)
     }
 }

@@ -114,6 +114,26 @@ final class MeasuredLabels {
     }
 }
 
+/// Where each node's entries start in a table's bucket list, -1 for none. The table clears
+/// the entries it set, so the array stays all -1 between tables.
+final class BucketIndex {
+    private let base: UnsafeMutablePointer<Int32>
+
+    init(nodes: Int) {
+        base = .allocate(capacity: max(1, nodes))
+        base.initialize(repeating: -1, count: max(1, nodes))
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always) subscript(i: Int) -> Int32 {
+        get { base[i] }
+        set { base[i] = newValue }
+    }
+}
+
 /// Scratch space for one query at a time; keep one per thread.
 public final class QueryContext: @unchecked Sendable {
     let forward: SearchSpace
@@ -121,6 +141,8 @@ public final class QueryContext: @unchecked Sendable {
     private let nodes: Int
     /// Table searches only: allocated the first time a table uses this context.
     private(set) lazy var measured = MeasuredLabels(nodes: nodes)
+    /// Table searches only, like `measured`.
+    private(set) lazy var buckets = BucketIndex(nodes: nodes)
 
     /// Creates scratch space sized for `graph`.
     public init(graph: RoutingGraph) {

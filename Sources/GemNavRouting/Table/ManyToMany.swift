@@ -33,6 +33,9 @@ struct ManyToMany {
         }
         buckets.sort { $0.node < $1.node }
         let nodes = buckets.map(\.node)
+        let index = context.buckets
+        for e in nodes.indices.reversed() { index[Int(nodes[e])] = Int32(e) }
+        defer { for node in nodes { index[Int(node)] = -1 } }
         var cells = [[TableCell?]](repeating: [TableCell?](repeating: nil, count: destinations.count),
                                    count: sources.count)
         var best = [Int64](repeating: SearchSpace.unreached, count: destinations.count)
@@ -85,7 +88,7 @@ struct ManyToMany {
     private func scan(_ starts: [Phantom], buckets: [BucketEntry], nodes: [Int32], best: inout [Int64],
                       cells: inout [TableCell?])
     {
-        let space = context.forward, labels = context.measured
+        let space = context.forward, labels = context.measured, index = context.buckets
         space.reset()
         let roots = starts.map(start)
         for (s, root) in zip(starts, roots) { _ = space.relax(root.node, -s.weightOffset, from: -1, arc: -1) }
@@ -108,8 +111,8 @@ struct ManyToMany {
             }
             if graph.stalled(u, k, arcs: graph.down, offsets: graph.downOffset, labels: space.distance) { continue }
             let here = labels[Int(u)]
-            var e = Self.firstIndex(of: u, in: nodes)
-            while e < nodes.count && nodes[e] == u {
+            var e = Int(index[Int(u)])
+            while e >= 0 && e < nodes.count && nodes[e] == u {
                 let entry = buckets[e]
                 e += 1
                 let total = k + entry.weight
@@ -129,15 +132,5 @@ struct ManyToMany {
                 _ = space.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
             }
         }
-    }
-
-    /// The first index of `node` in the sorted `nodes`, or where it would be.
-    private static func firstIndex(of node: Int32, in nodes: [Int32]) -> Int {
-        var low = 0, high = nodes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if nodes[mid] < node { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }

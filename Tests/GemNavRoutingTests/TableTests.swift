@@ -46,6 +46,30 @@ import Testing
         #expect(compared > points.count * points.count * 9 / 10)
     }
 
+    /// Enough points that snapping and both search passes are split over the cores.
+    @Test func largeTablesSplitOverCoresAgreeWithRoutes() throws {
+        let engine = RoutingEngine(graph: try Self.monaco.get())
+        var points: [Coordinate] = []
+        for lat in stride(from: 43.7260, through: 43.7500, by: 0.0018) {
+            for lon in stride(from: 7.4140, through: 7.4420, by: 0.003) {
+                let c = Coordinate(latitude: lat, longitude: lon)
+                if (try? engine.nearest(c, radius: 150)) != nil { points.append(c) }
+            }
+        }
+        try #require(points.count >= 70)
+        points = Array(points.prefix(70))
+        let table = try engine.table(sources: points, destinations: points)
+        for i in stride(from: 0, to: 70, by: 7) {
+            for j in stride(from: 3, to: 70, by: 7) {
+                let route = try engine.route(RouteRequest(waypoints: [points[i], points[j]]))[0]
+                #expect(abs((table.durations[i][j] ?? -1) - route.duration) < 0.01, "\(i)→\(j)")
+                #expect(abs((table.distances[i][j] ?? -1) - route.distance) < 0.05, "\(i)→\(j)")
+            }
+        }
+        let row = try engine.table(sources: [points[5]], destinations: points)
+        #expect(row.durations[0] == table.durations[5])
+    }
+
     @Test func samePointIsZeroAndRoutesAreNotSymmetric() throws {
         let engine = RoutingEngine(graph: try Self.monaco.get())
         let points = Array(Self.points(engine).prefix(6))

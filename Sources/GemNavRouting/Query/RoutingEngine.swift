@@ -117,15 +117,17 @@ public final class RoutingEngine: @unchecked Sendable {
     /// when some waypoint has an alternative on a big component and the nearest roads do not
     /// all share one small component, every waypoint with such an alternative uses it.
     func snapWaypoints(_ request: RouteRequest, excluded: UInt8) throws -> [[Snap]] {
-        var found: [SnapCandidates] = []
-        for (i, c) in request.waypoints.enumerated() {
-            let given = i < request.radiuses.count ? request.radiuses[i] : nil
-            let radius = given ?? RouteRequest.defaultRadius
-            let bearing = i < request.bearings.count ? request.bearings[i] : nil
-            let candidates = graph.snap(c, radius: radius, bigRadius: given ?? RouteRequest.connectedRoadRadius,
-                                        bearing: bearing, excluded: excluded)
-            guard !candidates.nearest.isEmpty else { throw RoutingError(.noSegment(c, radius: radius)) }
-            found.append(candidates)
+        let points = request.waypoints
+        func radius(_ i: Int) -> Double? { i < request.radiuses.count ? request.radiuses[i] : nil }
+        func snap(_ i: Int) -> SnapCandidates {
+            graph.snap(points[i], radius: radius(i) ?? RouteRequest.defaultRadius,
+                       bigRadius: radius(i) ?? RouteRequest.connectedRoadRadius,
+                       bearing: i < request.bearings.count ? request.bearings[i] : nil, excluded: excluded)
+        }
+        // Tables snap hundreds of points; they are independent, so large requests use every core.
+        let found = Parallel.map(points.count, placeholder: SnapCandidates(nearest: [], big: []), snap)
+        if let i = found.firstIndex(where: { $0.nearest.isEmpty }) {
+            throw RoutingError(.noSegment(points[i], radius: radius(i) ?? RouteRequest.defaultRadius))
         }
         if found.allSatisfy({ $0.big.isEmpty }) || allInOneSmallComponent(found) { return found.map(\.nearest) }
         return found.map { $0.big.isEmpty ? $0.nearest : $0.big }

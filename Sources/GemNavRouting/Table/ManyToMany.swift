@@ -1,3 +1,5 @@
+import Foundation
+
 /// One entry of a table: seconds and metres along the best route of a pair.
 struct TableCell: Sendable, Hashable {
     var duration: Double
@@ -21,29 +23,50 @@ private struct BucketEntry {
 /// search per source then meets every destination at once by reading the entries of the
 /// nodes it settles. Each point costs one small search, not one per pair.
 struct ManyToMany {
-    let graph: RoutingGraph
+    let engine: RoutingEngine
     let measures: ArcMeasures
-    let context: QueryContext
+    var graph: RoutingGraph { engine.graph }
 
-    /// Cells `[source][destination]`, nil where the hierarchy finds no route.
+    /// Cells `[source][destination]`, nil where the hierarchy finds no route. Large tables
+    /// spread their searches over the cores, each thread with its own scratch space; the
+    /// buckets are shared read-only.
     func run(from sources: [[Phantom]], to destinations: [[Phantom]]) -> [[TableCell?]] {
-        var buckets: [BucketEntry] = []
-        for (j, targets) in destinations.enumerated() {
-            collect(destination: Int32(j), targets, into: &buckets)
+        let backward = Parallel.workers(tasks: destinations.count)
+        var lists = [[BucketEntry]](repeating: [], count: backward)
+        lists.withUnsafeMutableBufferPointer { buffer in
+            let slots = buffer
+            Parallel.forEachWorker(backward) { w in
+                slots[w] = engine.withContext { context in
+                    var local: [BucketEntry] = []
+                    for j in stride(from: w, to: destinations.count, by: backward) {
+                        collect(destination: Int32(j), destinations[j], context: context, into: &local)
+                    }
+                    return local
+                }
+            }
         }
-        buckets.sort { $0.node < $1.node }
+        let buckets = lists.joined().sorted { $0.node < $1.node }
         let nodes = buckets.map(\.node)
-        let index = context.buckets
-        for e in nodes.indices.reversed() { index[Int(nodes[e])] = Int32(e) }
-        defer { for node in nodes { index[Int(node)] = -1 } }
-        var cells = [[TableCell?]](repeating: [TableCell?](repeating: nil, count: destinations.count),
-                                   count: sources.count)
-        var best = [Int64](repeating: SearchSpace.unreached, count: destinations.count)
-        for (i, starts) in sources.enumerated() {
-            for j in best.indices { best[j] = SearchSpace.unreached }
-            scan(starts, buckets: buckets, nodes: nodes, best: &best, cells: &cells[i])
+        let workers = Parallel.workers(tasks: sources.count)
+        var rows = [[TableCell?]](repeating: [], count: sources.count)
+        rows.withUnsafeMutableBufferPointer { buffer in
+            let slots = buffer
+            Parallel.forEachWorker(workers) { w in
+                engine.withContext { context in
+                    let index = context.buckets
+                    for e in nodes.indices.reversed() { index[Int(nodes[e])] = Int32(e) }
+                    defer { for node in nodes { index[Int(node)] = -1 } }
+                    var best = [Int64](repeating: SearchSpace.unreached, count: destinations.count)
+                    for i in stride(from: w, to: sources.count, by: workers) {
+                        for j in best.indices { best[j] = SearchSpace.unreached }
+                        var row = [TableCell?](repeating: nil, count: destinations.count)
+                        scan(sources[i], buckets: buckets, nodes: nodes, context: context, best: &best, cells: &row)
+                        slots[i] = row
+                    }
+                }
+            }
         }
-        return cells
+        return rows
     }
 
     /// The search id, time offset (ms) and metres of a phantom, as a search starts it.
@@ -54,7 +77,9 @@ struct ManyToMany {
     }
 
     /// The backward search of one destination over `down` arcs, stalling on `up` ones.
-    private func collect(destination j: Int32, _ targets: [Phantom], into buckets: inout [BucketEntry]) {
+    private func collect(destination j: Int32, _ targets: [Phantom], context: QueryContext,
+                         into buckets: inout [BucketEntry])
+    {
         let space = context.backward, labels = context.measured
         space.reset()
         let roots = targets.map(start)
@@ -85,8 +110,8 @@ struct ManyToMany {
 
     /// The forward search of one source over `up` arcs, stalling on `down` ones, meeting the
     /// destinations in the buckets of the nodes it settles.
-    private func scan(_ starts: [Phantom], buckets: [BucketEntry], nodes: [Int32], best: inout [Int64],
-                      cells: inout [TableCell?])
+    private func scan(_ starts: [Phantom], buckets: [BucketEntry], nodes: [Int32], context: QueryContext,
+                      best: inout [Int64], cells: inout [TableCell?])
     {
         let space = context.forward, labels = context.measured, index = context.buckets
         space.reset()

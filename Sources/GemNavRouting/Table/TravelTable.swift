@@ -51,9 +51,7 @@ extension RoutingEngine {
         let from = snaps[..<sources.count].map { graph.phantoms($0, role: .source) }
         let to = snaps[sources.count...].map { graph.phantoms($0, role: .target) }
         let measures = arcMeasures()
-        var cells = withContext { context in
-            ManyToMany(graph: graph, measures: measures, context: context).run(from: from, to: to)
-        }
+        var cells = ManyToMany(engine: self, measures: measures).run(from: from, to: to)
         // The hierarchy cannot express a loop back onto the start edge whose highest node is
         // that edge itself; `route` falls back to the plain search there, and so does the table.
         for i in from.indices {

@@ -10,5 +10,6 @@ struct GemNav: AsyncParsableCommand {
         subcommands: [
             ImportCommand.self, RouteCommand.self, NavigateCommand.self, SearchCommand.self, ReverseCommand.self,
             ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self,
+            TableCommand.self,
         ])
 }

@@ -93,12 +93,42 @@ def check_trip(client, origin, destination):
     return route, names
 
 
+def check_matrix(client):
+    """routingpy's matrix reads /table; every entry is what /route says for that pair."""
+    points = [list(TRIPS[0][0]), list(TRIPS[0][1]), list(TRIPS[1][0]), list(TRIPS[1][1]), list(TRIPS[2][0])]
+    matrix = client.matrix(points, profile="driving")
+    check(matrix.raw["code"] == "Ok", f"matrix code {matrix.raw.get('code')}")
+    n = len(points)
+    check(len(matrix.durations) == n and all(len(row) == n for row in matrix.durations), "matrix durations are n x n")
+    check(len(matrix.distances) == n and all(len(row) == n for row in matrix.distances), "matrix distances are n x n")
+    check(all(matrix.durations[i][i] == 0 and matrix.distances[i][i] == 0 for i in range(n)), "matrix diagonal is 0")
+    check(len(matrix.raw["sources"]) == n and len(matrix.raw["destinations"]) == n, "matrix waypoints")
+    for i, j in [(0, 1), (1, 0), (2, 3), (3, 2), (4, 0), (1, 4)]:
+        route = client.directions([points[i], points[j]], profile="driving").raw["routes"][0]
+        check(matrix.durations[i][j] == route["duration"],
+              f"matrix {i}->{j}: {matrix.durations[i][j]} s, route {route['duration']} s")
+        check(matrix.distances[i][j] == route["distance"],
+              f"matrix {i}->{j}: {matrix.distances[i][j]} m, route {route['distance']} m")
+    part = client.matrix(points, profile="driving", sources=[4, 0], destinations=[1, 3, 2], annotations=["duration"])
+    check(part.distances is None, "duration-only matrix has no distances")
+    check(part.durations == [[matrix.durations[i][j] for j in (1, 3, 2)] for i in (4, 0)],
+          "sources and destinations pick rows and columns")
+    try:
+        client.matrix(points * 21, profile="driving")
+        check(False, "a 105 x 105 table must be refused")
+    except RouterApiError as e:
+        check(e.status == 400 and "TooBig" in str(e.message), f"TooBig table: {e.status} {e.message}")
+    print("matrix: 5 x 5 Monaco table agrees with /route on", 6, "pairs")
+
+
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:5000"
     client = OSRM(base_url=base, timeout=10)
 
     for origin, destination in TRIPS:
         check_trip(client, origin, destination)
+
+    check_matrix(client)
 
     # A fixed trip's street names, as a person reading the directions would see them: from
     # Avenue de la Costa up through Rue Grimaldi to the Prince's Palace.

@@ -3,10 +3,10 @@ import GemNavCore
 
 /// An OSRM service URL path, `/{service}/{version}/{profile}/{coordinates}[.json]`, read.
 struct OSRMPath: Equatable {
-    /// The services osrm-routed has; only `route` and `nearest` are served here.
+    /// The services osrm-routed has; `route`, `nearest` and `table` are served here.
     static let knownServices: Set<String> = ["route", "nearest", "table", "match", "trip", "tile"]
 
-    /// `route` or `nearest`.
+    /// `route`, `nearest` or `table`.
     var service: String
     /// The profile segment as written (`driving`, `car`, …).
     var profile: String
@@ -18,10 +18,10 @@ struct OSRMPath: Equatable {
     init(parts: [Substring]) throws {
         guard let first = parts.first else { throw Self.malformed }
         guard Self.knownServices.contains(String(first)) else {
-            throw ServerError(.invalidUrl, "URL string malformed: '/\(first)' is no endpoint; use /route/v1/…, /nearest/v1/…, /search, /reverse or /health")
+            throw ServerError(.invalidUrl, "URL string malformed: '/\(first)' is no endpoint; use /route/v1/…, /nearest/v1/…, /table/v1/…, /search, /reverse or /health")
         }
-        guard first == "route" || first == "nearest" else {
-            throw ServerError(.invalidService, "Service \(first) not found! This server answers route and nearest")
+        guard first == "route" || first == "nearest" || first == "table" else {
+            throw ServerError(.invalidService, "Service \(first) not found! This server answers route, nearest and table")
         }
         guard parts.count >= 2 else { throw Self.malformed }
         guard parts[1] == "v1" else {

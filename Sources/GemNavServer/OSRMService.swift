@@ -3,7 +3,7 @@ import GemNavOSRM
 import GemNavGuidance
 import GemNavRouting
 
-/// Answers OSRM's `route` and `nearest` services as osrm-routed does, from the routing engine.
+/// Answers OSRM's `route`, `nearest` and `table` services as osrm-routed does, from the routing engine.
 struct OSRMService: Sendable {
     let engine: RoutingEngine
     let limits: ServerLimits
@@ -14,6 +14,7 @@ struct OSRMService: Sendable {
         try checkProfile(path.profile)
         switch path.service {
         case "route": return try route(path.coordinates, query: &query)
+        case "table": return try table(path.coordinates, query: &query)
         default: return try nearest(path.coordinates, query: &query)
         }
     }

@@ -19,7 +19,7 @@ public enum GemNavServer {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
     }
 
-    /// The Hummingbird application answering OSRM's route and nearest services, search,
+    /// The Hummingbird application answering OSRM's route, nearest and table services, search,
     /// reverse and health on `host:port`.
     ///
     /// Run it with `runService()`, which stops gracefully on SIGINT and SIGTERM: open

@@ -27,13 +27,17 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxNearest: Int
     /// Most results of one search.
     public var maxSearchResults: Int
+    /// A table may have at most this many squared cells (osrm-routed's `--max-table-size`,
+    /// default 100: 100 × 100 or 1,000 × 10).
+    public var maxTableSize: Int
     /// Longest accepted request URI in bytes; longer ones get HTTP 414.
     public var maxURLBytes: Int
 
     /// Creates limits; the defaults suit a public-facing server.
     public init(maxWaypoints: Int = 100, maxAlternatives: Int = 3, maxNearest: Int = 100,
-                maxSearchResults: Int = 50, maxURLBytes: Int = 8192)
+                maxSearchResults: Int = 50, maxURLBytes: Int = 8192, maxTableSize: Int = 100)
     {
+        self.maxTableSize = maxTableSize
         self.maxWaypoints = maxWaypoints
         self.maxAlternatives = maxAlternatives
         self.maxNearest = maxNearest

@@ -9,7 +9,8 @@ struct GemNav: AsyncParsableCommand {
         discussion: "Map data © OpenStreetMap contributors, ODbL.",
         subcommands: [
             ImportCommand.self, RouteCommand.self, NavigateCommand.self, SearchCommand.self, ReverseCommand.self,
-            ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self, RideCommand.self,
-            RidesCommand.self,
+            ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self,
+            TableCommand.self,
+            RideCommand.self, RidesCommand.self,
         ])
 }

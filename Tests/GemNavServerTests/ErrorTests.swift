@@ -23,7 +23,7 @@ import Testing
         // A NUL byte inside a number: osrm-routed refuses the URL; Double(_:) alone stops at it.
         Case(uri: "/route/v1/driving/2.35%0002,48.85;2.36,48.85", code: "InvalidUrl", status: .badRequest),
         Case(uri: "/route/v1/driving/2.35,48.85%00;2.36,48.85", code: "InvalidUrl", status: .badRequest),
-        Case(uri: "/table/v1/driving/\(trip)", code: "InvalidService", status: .badRequest),
+        Case(uri: "/match/v1/driving/\(trip)", code: "InvalidService", status: .badRequest),
         Case(uri: "/route/v2/driving/\(trip)", code: "InvalidVersion", status: .badRequest),
         Case(uri: "/route/v1/driving/2.3502,48.8500", code: "InvalidOptions", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?bearings=90,10", code: "InvalidOptions", status: .badRequest),

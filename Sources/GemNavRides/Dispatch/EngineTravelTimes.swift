@@ -2,7 +2,8 @@ import Foundation
 import GemNavCore
 import GemNavRouting
 
-/// `TravelTimeMatrix` on the embedded routing engine.
+/// `TravelTimeMatrix` on the embedded routing engine's many-to-many table (one bucket search
+/// on the hierarchy for the whole matrix, not one route per pair).
 public struct EngineTravelTimes: TravelTimeMatrix {
     /// The engine queried.
     public let engine: RoutingEngine
@@ -11,11 +12,10 @@ public struct EngineTravelTimes: TravelTimeMatrix {
     public init(engine: RoutingEngine) { self.engine = engine }
 
     public func durations(from sources: [Coordinate], to destinations: [Coordinate]) throws(RideError) -> [[Double?]] {
-        // Interim until the engine's many-to-many table lands: one route per pair.
-        sources.map { source in
-            destinations.map { destination in
-                (try? engine.route(RouteRequest(waypoints: [source, destination])))?.first?.duration
-            }
+        do {
+            return try engine.table(sources: sources, destinations: destinations).durations
+        } catch {
+            throw RideError(.matrixFailed(String(describing: error)))
         }
     }
 }

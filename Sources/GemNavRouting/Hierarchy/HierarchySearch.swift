@@ -114,7 +114,7 @@ extension RoutingGraph {
     /// Stall-on-demand: `u`'s label is not final if a more important node already reached
     /// offers a shorter way in; then its arcs need not be relaxed.
     @inline(__always)
-    private func stalled(_ u: Int32, _ k: Int64, arcs: FlatArray<HierarchyArc>, offsets: FlatArray<Int32>,
+    func stalled(_ u: Int32, _ k: Int64, arcs: FlatArray<HierarchyArc>, offsets: FlatArray<Int32>,
                          labels: LabelDistances) -> Bool
     {
         for i in Int(offsets[Int(u)])..<Int(offsets[Int(u) + 1]) {

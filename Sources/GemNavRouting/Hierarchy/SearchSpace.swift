@@ -88,14 +88,66 @@ final class SearchSpace {
     }
 }
 
+/// Time (ms) and length (m) from a search's start to a settled node, for tables.
+struct MeasuredLabel {
+    var duration: Double
+    var distance: Double
+}
+
+/// One `MeasuredLabel` per node. A label is written when its node is settled and read only
+/// by the nodes it is parent of, all settled later in the same search: no reset is needed.
+final class MeasuredLabels {
+    private let base: UnsafeMutablePointer<MeasuredLabel>
+
+    init(nodes: Int) {
+        base = .allocate(capacity: max(1, nodes))
+        base.initialize(repeating: MeasuredLabel(duration: 0, distance: 0), count: max(1, nodes))
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always) subscript(i: Int) -> MeasuredLabel {
+        get { base[i] }
+        set { base[i] = newValue }
+    }
+}
+
+/// Where each node's entries start in a table's bucket list, -1 for none. The table clears
+/// the entries it set, so the array stays all -1 between tables.
+final class BucketIndex {
+    private let base: UnsafeMutablePointer<Int32>
+
+    init(nodes: Int) {
+        base = .allocate(capacity: max(1, nodes))
+        base.initialize(repeating: -1, count: max(1, nodes))
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always) subscript(i: Int) -> Int32 {
+        get { base[i] }
+        set { base[i] = newValue }
+    }
+}
+
 /// Scratch space for one query at a time; keep one per thread.
 public final class QueryContext: @unchecked Sendable {
     let forward: SearchSpace
     let backward: SearchSpace
+    private let nodes: Int
+    /// Table searches only: allocated the first time a table uses this context.
+    private(set) lazy var measured = MeasuredLabels(nodes: nodes)
+    /// Table searches only, like `measured`.
+    private(set) lazy var buckets = BucketIndex(nodes: nodes)
 
     /// Creates scratch space sized for `graph`.
     public init(graph: RoutingGraph) {
-        forward = SearchSpace(nodes: graph.directedEdgeCount)
-        backward = SearchSpace(nodes: graph.directedEdgeCount)
+        nodes = graph.directedEdgeCount
+        forward = SearchSpace(nodes: nodes)
+        backward = SearchSpace(nodes: nodes)
     }
 }

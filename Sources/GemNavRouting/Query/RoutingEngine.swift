@@ -8,6 +8,8 @@ public final class RoutingEngine: @unchecked Sendable {
     public let graph: RoutingGraph
     private var pool: [QueryContext] = []
     private let lock = NSLock()
+    private var measures: ArcMeasures?
+    private let measuresLock = NSLock()
 
     /// An engine on a loaded graph.
     public init(graph: RoutingGraph) { self.graph = graph }
@@ -27,6 +29,17 @@ public final class RoutingEngine: @unchecked Sendable {
             lock.unlock()
         }
         return try body(context)
+    }
+
+    /// The hierarchy arcs' times and lengths, measured on first use (tables need them, routes
+    /// do not) and kept.
+    func arcMeasures() -> ArcMeasures {
+        measuresLock.lock()
+        defer { measuresLock.unlock() }
+        if let measures { return measures }
+        let made = ArcMeasures(graph)
+        measures = made
+        return made
     }
 
     /// The best route for the request, followed by up to `request.alternatives` alternatives.
@@ -103,16 +116,18 @@ public final class RoutingEngine: @unchecked Sendable {
     /// Each waypoint's candidate roads, chosen as OSRM does: the nearest roads, except that
     /// when some waypoint has an alternative on a big component and the nearest roads do not
     /// all share one small component, every waypoint with such an alternative uses it.
-    private func snapWaypoints(_ request: RouteRequest, excluded: UInt8) throws -> [[Snap]] {
-        var found: [SnapCandidates] = []
-        for (i, c) in request.waypoints.enumerated() {
-            let given = i < request.radiuses.count ? request.radiuses[i] : nil
-            let radius = given ?? RouteRequest.defaultRadius
-            let bearing = i < request.bearings.count ? request.bearings[i] : nil
-            let candidates = graph.snap(c, radius: radius, bigRadius: given ?? RouteRequest.connectedRoadRadius,
-                                        bearing: bearing, excluded: excluded)
-            guard !candidates.nearest.isEmpty else { throw RoutingError(.noSegment(c, radius: radius)) }
-            found.append(candidates)
+    func snapWaypoints(_ request: RouteRequest, excluded: UInt8) throws -> [[Snap]] {
+        let points = request.waypoints
+        func radius(_ i: Int) -> Double? { i < request.radiuses.count ? request.radiuses[i] : nil }
+        func snap(_ i: Int) -> SnapCandidates {
+            graph.snap(points[i], radius: radius(i) ?? RouteRequest.defaultRadius,
+                       bigRadius: radius(i) ?? RouteRequest.connectedRoadRadius,
+                       bearing: i < request.bearings.count ? request.bearings[i] : nil, excluded: excluded)
+        }
+        // Tables snap hundreds of points; they are independent, so large requests use every core.
+        let found = Parallel.map(points.count, placeholder: SnapCandidates(nearest: [], big: []), snap)
+        if let i = found.firstIndex(where: { $0.nearest.isEmpty }) {
+            throw RoutingError(.noSegment(points[i], radius: radius(i) ?? RouteRequest.defaultRadius))
         }
         if found.allSatisfy({ $0.big.isEmpty }) || allInOneSmallComponent(found) { return found.map(\.nearest) }
         return found.map { $0.big.isEmpty ? $0.nearest : $0.big }
@@ -127,7 +142,7 @@ public final class RoutingEngine: @unchecked Sendable {
         }
     }
 
-    private func waypoint(_ s: Snap) -> Waypoint {
+    func waypoint(_ s: Snap) -> Waypoint {
         Waypoint(input: s.input, location: s.location, name: graph.roads.name(graph.edgeRoad[2 * s.edge]),
                  distance: s.distance)
     }

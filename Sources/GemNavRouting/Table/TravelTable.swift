@@ -1,0 +1,72 @@
+import Foundation
+import GemNavCore
+
+/// Travel times and distances from every source to every destination, as OSRM's `table`
+/// service answers them: each entry is what `route` would report for that pair.
+public struct TravelTable: Sendable, Hashable {
+    /// Seconds, `durations[source][destination]`; nil when the destination cannot be reached.
+    public let durations: [[Double?]]
+    /// Metres along the same routes, indexed like `durations`; nil when unreachable.
+    public let distances: [[Double?]]
+    /// Where each source was placed on the road network, in request order.
+    public let sources: [Waypoint]
+    /// Where each destination was placed, in request order.
+    public let destinations: [Waypoint]
+
+    /// Creates a table (the engine makes them; tests and clients may build their own).
+    public init(durations: [[Double?]], distances: [[Double?]], sources: [Waypoint], destinations: [Waypoint]) {
+        self.durations = durations
+        self.distances = distances
+        self.sources = sources
+        self.destinations = destinations
+    }
+}
+
+extension RoutingEngine {
+    /// The travel time and distance from each source to each destination, on the hierarchy
+    /// with one upward search per point (the bucket many-to-many method), not one route per
+    /// pair. Points are snapped as `route` snaps waypoints, all of them together; a pair on
+    /// the same spot is 0 s and 0 m apart.
+    /// - Parameters:
+    ///   - sourceRadiuses: optional snapping radius per source in metres (as `RouteRequest`'s);
+    ///     missing entries use the default.
+    ///   - destinationRadiuses: the same per destination.
+    /// - Throws: `RoutingError` `.invalidRequest` for an empty list or an invalid coordinate,
+    ///   `.noSegment` for a point with no road near it.
+    public func table(sources: [Coordinate], destinations: [Coordinate], sourceRadiuses: [Double?] = [],
+                      destinationRadiuses: [Double?] = []) throws -> TravelTable
+    {
+        guard !sources.isEmpty, !destinations.isEmpty else {
+            throw RoutingError(.invalidRequest(
+                "a table needs at least one source and one destination, got \(sources.count) and \(destinations.count)"))
+        }
+        if let bad = (sources + destinations).first(where: { !$0.isValid }) {
+            throw RoutingError(.invalidRequest("\(bad) is not a valid coordinate"))
+        }
+        func padded(_ radiuses: [Double?], _ count: Int) -> [Double?] {
+            (0..<count).map { $0 < radiuses.count ? radiuses[$0] : nil }
+        }
+        let radiuses = padded(sourceRadiuses, sources.count) + padded(destinationRadiuses, destinations.count)
+        let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations, radiuses: radiuses), excluded: 0)
+        let from = snaps[..<sources.count].map { graph.phantoms($0, role: .source) }
+        let to = snaps[sources.count...].map { graph.phantoms($0, role: .target) }
+        let measures = arcMeasures()
+        var cells = ManyToMany(engine: self, measures: measures).run(from: from, to: to)
+        // The hierarchy cannot express a loop back onto the start edge whose highest node is
+        // that edge itself; `route` falls back to the plain search there, and so does the table.
+        for i in from.indices {
+            for j in to.indices where cells[i][j] == nil && from[i].contains(where: { s in to[j].contains { $0.node == s.node } }) {
+                cells[i][j] = withContext { context in
+                    graph.plainRoute(from: from[i], to: to[j], context: context).map { path in
+                        let leg = graph.leg(path)
+                        return TableCell(duration: leg.duration, distance: leg.distance)
+                    }
+                }
+            }
+        }
+        return TravelTable(durations: cells.map { $0.map { $0?.duration } },
+                           distances: cells.map { $0.map { $0?.distance } },
+                           sources: snaps[..<sources.count].map { waypoint($0[0]) },
+                           destinations: snaps[sources.count...].map { waypoint($0[0]) })
+    }
+}

@@ -57,7 +57,7 @@ import Testing
         do {
             _ = try TariffBook(contentsOf: bad)
             Issue.record("a currency that is not ISO 4217 was accepted")
-        } catch let error as RideError {
+        } catch {
             #expect(error.description.contains("ISO 4217"))
         }
         let notJSON = try TestData.write(Data("nope".utf8), name: "tariffs.json")

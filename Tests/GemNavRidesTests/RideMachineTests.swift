@@ -109,7 +109,7 @@ import Testing
         do {
             try m.send(.pickedUp, at: F.start)
             Issue.record("picked up from idle")
-        } catch let error as RideError {
+        } catch {
             #expect(error.kind == .invalidTransition(state: .idle, event: "pick up the rider"))
             #expect(error.isInvalidTransition)
             #expect(error.description.contains("while the ride is idle") && error.description.contains("set the pickup"))

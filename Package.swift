@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "GemNavPresentation", targets: ["GemNavPresentation"]),
         .library(name: "GemNavServer", targets: ["GemNavServer"]),
         .library(name: "GemNavWebApp", targets: ["GemNavWebApp"]),
+        .library(name: "GemNavRides", targets: ["GemNavRides"]),
         .executable(name: "gemnav", targets: ["gemnav"]),
         .executable(name: "gemnav-bench", targets: ["gemnav-bench"]),
     ],
@@ -104,12 +105,18 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
+        // Ride-hailing: the validated ride state machine, fares from per-region tariffs, dispatch
+        // of simulated drivers on the real road network, the ride history.
+        .target(
+            name: "GemNavRides",
+            dependencies: ["GemNavCore", "GemNavRouting", "GemNavNavigation", "GemNavServices", "GemNavStorage"],
+            resources: [.process("Resources")]),
         .executableTarget(
             name: "gemnav",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavOSM", "GemNavRouting", "GemNavGuidance", "GemNavSearch",
                 "GemNavNavigation", "GemNavStorage", "GemNavServices", "GemNavPresentation", "GemNavServer", "GemNavTiles",
-                "GemNavWebApp", "GemNavAssistant",
+                "GemNavWebApp", "GemNavAssistant", "GemNavRides",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -176,6 +183,13 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]),
+        .testTarget(
+            name: "GemNavRidesTests",
+            dependencies: [
+                "GemNavRides", "gemnav", "GemNavCore", "GemNavRouting", "GemNavServices", "GemNavStorage",
+                "GemNavTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ]),
         .testTarget(

@@ -7,7 +7,7 @@ import GRDB
 /// name the version it refuses.
 enum AppSchema {
     /// The highest schema version this build reads and writes.
-    static let version = 2
+    static let version = 3
 
     /// The migrations, oldest first. Never edit a shipped migration: append a new one.
     static var migrator: DatabaseMigrator {
@@ -82,6 +82,36 @@ enum AppSchema {
                 );
 
                 PRAGMA user_version = 2;
+                """)
+        }
+        migrator.registerMigration("v3 ride history") { db in
+            // One row per finished ride, keyed by the ride's own id so that storing the same
+            // ride twice (a retried save) keeps one row.
+            try db.execute(sql: """
+                CREATE TABLE ride (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    outcome TEXT NOT NULL CHECK (outcome IN ('completed', 'cancelled')),
+                    requestedAt REAL NOT NULL,
+                    endedAt REAL NOT NULL,
+                    pickupName TEXT NOT NULL,
+                    pickupLatitude REAL NOT NULL,
+                    pickupLongitude REAL NOT NULL,
+                    destinationName TEXT NOT NULL,
+                    destinationLatitude REAL NOT NULL,
+                    destinationLongitude REAL NOT NULL,
+                    rideClass TEXT NOT NULL,
+                    distance REAL,
+                    duration REAL,
+                    fareAmount REAL,
+                    currency TEXT,
+                    driverName TEXT,
+                    car TEXT,
+                    plate TEXT,
+                    cancelledIn TEXT
+                );
+                CREATE INDEX ride_endedAt ON ride (endedAt);
+
+                PRAGMA user_version = 3;
                 """)
         }
         return migrator

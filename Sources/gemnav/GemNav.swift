@@ -11,5 +11,6 @@ struct GemNav: AsyncParsableCommand {
             ImportCommand.self, RouteCommand.self, NavigateCommand.self, SearchCommand.self, ReverseCommand.self,
             ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self,
             TableCommand.self,
+            RideCommand.self, RidesCommand.self,
         ])
 }

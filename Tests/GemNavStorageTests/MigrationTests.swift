@@ -49,6 +49,7 @@ import Testing
 
         let queue = try DatabaseQueue(path: path)
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == AppStore.schemaVersion)
-        #expect(AppStore.schemaVersion == 2)
+        #expect(AppStore.schemaVersion == 3)
+        #expect(try store.rides().isEmpty)
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import GemNavCore
+import GemNavNavigation
+import GemNavRouting
+
+/// Simulated drivers on the real road network: placed on roads from a seed, cruising from one
+/// random road point to the next at road speeds while free, and handed over to a ride when
+/// dispatched.
+public struct DriverFleet: Sendable {
+    /// A driver and what they are doing.
+    public struct Member: Sendable, Hashable {
+        /// Who, and where the car is.
+        public var driver: Driver
+        /// Whether the driver is on a ride (and so not cruising or dispatchable).
+        public var isBusy = false
+        /// The cruise being driven while free.
+        var cruise: RouteFollower?
+    }
+
+    private let engine: RoutingEngine
+    private var generator: SeededGenerator
+    private let cruising: Bool
+    /// Every driver, in a fixed order.
+    public private(set) var members: [Member]
+
+    /// Metres around a random point searched for a road to put a car on.
+    static let placementRadius = 250.0
+    /// Random points tried for one road position before giving up on it.
+    static let placementAttempts = 60
+
+    /// `count` drivers placed on random roads of the map, cruising; the same `seed` gives the
+    /// same drivers, positions and cruises.
+    /// - Throws: `RideError` `.noRoute` when the map has too few roads to place them.
+    public init(engine: RoutingEngine, count: Int, seed: UInt64) throws(RideError) {
+        self.engine = engine
+        generator = SeededGenerator(seed: seed)
+        cruising = true
+        members = []
+        for i in 0..<max(0, count) {
+            guard let position = randomRoadPoint() else {
+                throw RideError(.noRoute("no road found to place driver \(i + 1) of \(count) on the map"))
+            }
+            members.append(Member(driver: Self.profile(i, position: position, generator: &generator)))
+        }
+    }
+
+    /// Drivers where they are, parked unless `cruising` (tests build exact situations with it).
+    public init(engine: RoutingEngine, drivers: [Driver], cruising: Bool = false, seed: UInt64 = 1) {
+        self.engine = engine
+        generator = SeededGenerator(seed: seed)
+        self.cruising = cruising
+        members = drivers.map { Member(driver: $0) }
+    }
+
+    /// The free drivers: their indexes in `members` and positions.
+    public var free: [(index: Int, position: Coordinate)] {
+        members.indices.filter { !members[$0].isBusy }.map { ($0, members[$0].driver.position) }
+    }
+
+    /// Moves every free driver `seconds` along their cruise, starting a new cruise at its end.
+    mutating func cruise(for seconds: Double) {
+        guard cruising else { return }
+        for i in members.indices where !members[i].isBusy {
+            if members[i].cruise?.isFinished ?? true {
+                members[i].cruise = newCruise(from: members[i].driver.position)
+            }
+            guard var follower = members[i].cruise else { continue }
+            follower.advance(by: seconds)
+            members[i].driver.position = follower.position
+            members[i].cruise = follower
+        }
+    }
+
+    /// Takes driver `index` off cruising for a ride.
+    mutating func engage(_ index: Int) {
+        members[index].isBusy = true
+        members[index].cruise = nil
+    }
+
+    /// Moves a busy driver to `position` (the ride drives them).
+    mutating func move(_ index: Int, to position: Coordinate) {
+        members[index].driver.position = position
+    }
+
+    /// Frees driver `index` after a ride, where they are.
+    mutating func release(_ index: Int) {
+        members[index].isBusy = false
+    }
+
+    /// A route from `start` to a random road point, nil when none is found this time.
+    private mutating func newCruise(from start: Coordinate) -> RouteFollower? {
+        guard let target = randomRoadPoint(),
+              let path = try? engine.route(RouteRequest(waypoints: [start, target])).first,
+              path.duration > 0
+        else { return nil }
+        return RouteFollower(RideRoute(path))
+    }
+
+    /// A point on a road inside the map's box.
+    private mutating func randomRoadPoint() -> Coordinate? {
+        let box = engine.graph.boundingBox
+        for _ in 0..<Self.placementAttempts {
+            let c = Coordinate(latitude: .random(in: box.min.latitude...box.max.latitude, using: &generator),
+                               longitude: .random(in: box.min.longitude...box.max.longitude, using: &generator))
+            if let road = try? engine.nearest(c, radius: Self.placementRadius).first { return road.location }
+        }
+        return nil
+    }
+
+    private static let names = ["Ana", "Luca", "Sofia", "Marc", "Inès", "Tiago", "Emma", "Hugo", "Lea", "Nuno",
+                                "Clara", "Paul", "Marta", "Jonas", "Chloé", "Rui"]
+    private static let cars = ["Renault Zoe, white", "Toyota Prius, grey", "Peugeot 508, black",
+                               "Tesla Model 3, blue", "Skoda Octavia, silver", "Kia Niro, red",
+                               "Mercedes V-Class, black", "VW Multivan, grey"]
+
+    /// A seeded name, car, plate and rating for driver `i`.
+    private static func profile(_ i: Int, position: Coordinate, generator: inout SeededGenerator) -> Driver {
+        let letters = Array("ABCDEFGHJKLMNPRSTVWXYZ")
+        func letter() -> Character { letters[Int.random(in: 0..<letters.count, using: &generator)] }
+        let plate = "\(letter())\(letter())-\(Int.random(in: 100...999, using: &generator))-\(letter())\(letter())"
+        let rating = (Double.random(in: 4.3...5.0, using: &generator) * 10).rounded() / 10
+        return Driver(id: "D\(i + 1)", name: names[i % names.count],
+                      car: cars[Int.random(in: 0..<cars.count, using: &generator)], plate: plate,
+                      rating: rating, position: position)
+    }
+}

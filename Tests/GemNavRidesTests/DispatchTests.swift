@@ -1,0 +1,69 @@
+import Foundation
+import GemNavCore
+import GemNavRides
+import GemNavServices
+import Synchronization
+import Testing
+
+/// Dispatch on Monaco's roads: the driver sent is the nearest by driving time, asked in one
+/// many-to-one matrix query.
+@Suite struct DispatchTests {
+    typealias F = RideFixtures
+
+    /// On Boulevard Albert 1er by the harbour.
+    let pickup = Coordinate(latitude: 43.735422, longitude: 7.423119)
+    /// 135 m away as the crow flies, but on the far side of the harbour's one-way loop.
+    let nearByDistance = Driver(id: "near", name: "Ana", car: "Renault Zoe, white", plate: "AA-111-AA", rating: 4.9,
+                                position: Coordinate(latitude: 43.735416, longitude: 7.421433))
+    /// 274 m away, but a straight run down to the pickup.
+    let nearByTime = Driver(id: "fast", name: "Luca", car: "Kia Niro, red", plate: "BB-222-BB", rating: 4.7,
+                            position: Coordinate(latitude: 43.732959, longitude: 7.423047))
+
+    /// Counts the queries asked of the matrix beneath.
+    final class CountingMatrix: TravelTimeMatrix {
+        let base: any TravelTimeMatrix
+        let queries = Mutex<[(sources: Int, destinations: Int)]>([])
+        init(_ base: any TravelTimeMatrix) { self.base = base }
+        func durations(from sources: [Coordinate], to destinations: [Coordinate]) throws(RideError) -> [[Double?]] {
+            queries.withLock { $0.append((sources.count, destinations.count)) }
+            return try base.durations(from: sources, to: destinations)
+        }
+    }
+
+    @Test func theNearestDriverByTimeWinsOverTheNearestByDistance() throws {
+        let engine = try F.engine.get()
+        let drivers = [nearByDistance, nearByTime]
+        // The case as built: nearer by distance, farther by time.
+        let times = try EngineTravelTimes(engine: engine).durations(from: drivers.map(\.position), to: [pickup])
+            .map { try #require($0[0]) }
+        #expect(Geodesy.distance(nearByDistance.position, pickup) < Geodesy.distance(nearByTime.position, pickup))
+        #expect(times[0] > times[1] * 1.5)
+
+        let matrix = CountingMatrix(EngineTravelTimes(engine: engine))
+        let choice = try Dispatcher(matrix: matrix).choose(among: drivers.map(\.position), for: pickup)
+        #expect(choice.index == 1 && choice.eta == times[1])
+        #expect(matrix.queries.withLock { $0.map(\.sources) == [2] && $0.map(\.destinations) == [1] })
+    }
+
+    @Test func theRideIsAssignedToTheNearestByTimeAndDrivesThereOnRoads() throws {
+        let engine = try F.engine.get()
+        let matrix = CountingMatrix(EngineTravelTimes(engine: engine))
+        var simulation = RideSimulation(
+            planner: RidePlanner(engine: engine, book: try TariffBook.bundled()), dispatcher: Dispatcher(matrix: matrix),
+            fleet: DriverFleet(engine: engine, drivers: [nearByDistance, nearByTime]), start: F.start, seed: 1)
+        _ = try simulation.select(pickup: Place(name: "Harbour", coordinate: pickup), destination: F.stade)
+        _ = try simulation.quote(.standard)
+        _ = try simulation.confirm()
+        var positions: [Coordinate] = []
+        for _ in 0..<600 where simulation.state.name != .rideInProgress {
+            for update in simulation.tick() { if case .driver(let d) = update.kind { positions.append(d.position) } }
+        }
+        #expect(simulation.state.driver?.id == "fast")
+        #expect(matrix.queries.withLock { $0.count } == 1)
+        // One position a second, never jumping farther than a car drives in a second in town.
+        #expect(positions.count > 10)
+        #expect(zip(positions, positions.dropFirst()).allSatisfy { Geodesy.distance($0, $1) < 40 })
+        // The other driver was never engaged.
+        #expect(simulation.fleet.members.filter(\.isBusy).map(\.driver.id) == ["fast"])
+    }
+}

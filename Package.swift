@@ -80,7 +80,7 @@ let package = Package(
             name: "GemNavPresentation",
             dependencies: [
                 "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
-                "GemNavAssistant", .product(name: "Logging", package: "swift-log"),
+                "GemNavAssistant", "GemNavRides", .product(name: "Logging", package: "swift-log"),
             ]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
         .target(

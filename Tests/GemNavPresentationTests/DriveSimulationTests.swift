@@ -54,7 +54,10 @@ import Testing
         }
         #expect(sawStop)
         #expect(app.navigation.state.phase == .arrived)
+        // The car's next tick sees the arrival and stops; on a loaded machine that tick may run
+        // after the clock moved, so the test waits for it rather than for the clock alone.
         await timer.advance(by: .seconds(1))
+        await app.simulation.finished()
         #expect(!app.simulation.state.isDriving && !app.keepsScreenOn)
         app.send(.endTrip)
         #expect(app.screen == .map)

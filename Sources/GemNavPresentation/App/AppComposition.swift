@@ -123,6 +123,7 @@ public enum AppComposition {
             navigation: navigation, settings: settings, places: environment.store.map(PlacesModel.init),
             simulation: simulation)
         app.assistant = assistant(for: app, in: environment)
+        app.rides = rides(in: environment, format: format)
         return app
     }
 }

@@ -26,6 +26,8 @@ public final class AppModel {
         case places
         /// The assistant's chat; a trip under way goes on being guided behind it.
         case assistant
+        /// Ride-hailing: pickup, destination, price, the driver, the history.
+        case ride
     }
 
     /// Something for the shell to do outside the app.
@@ -74,6 +76,8 @@ public final class AppModel {
     public let simulation: DriveSimulation
     /// The assistant's chat, acting on this app (nil when the app was built without one).
     public internal(set) var assistant: AssistantModel?
+    /// Rides with simulated drivers on the map's roads (nil without an embedded engine).
+    public internal(set) var rides: RideModel?
     /// A sentence for the user about the last app-level intent that could not be done.
     public private(set) var message: String?
 
@@ -176,6 +180,7 @@ public final class AppModel {
         map.send(.located(fix))
         guard map.canLocate else { return }
         planning.currentLocation = fix.coordinate
+        rides?.located(fix.coordinate)
         if let course = fix.course, (fix.speed ?? 0) > 2 { planning.currentHeading = course }
         search.origin = fix.coordinate
         // Guidance follows every fix of a trip, whatever screen is shown over it (settings, the chat).

@@ -76,6 +76,12 @@ public final class DriveSimulation {
         }
     }
 
+    /// Waits until the car has stopped by itself (the trip arrived or ended); returns at once
+    /// when it is not driving. For tests and shells that wait for a drive's end.
+    public func finished() async {
+        await drive?.value
+    }
+
     /// Wall time between two fixes, each one second of driving.
     private var period: Duration { .seconds(1 / state.speed) }
 

@@ -82,11 +82,13 @@ let package = Package(
                 "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
                 "GemNavAssistant", "GemNavRides", .product(name: "Logging", package: "swift-log"),
             ]),
-        // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird.
+        // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird;
+        // the ride API (/rides) beside it.
         .target(
             name: "GemNavServer",
             dependencies: [
                 "GemNavCore", "GemNavOSRM", "GemNavRouting", "GemNavGuidance", "GemNavSearch", "GemNavTiles",
+                "GemNavRides", "GemNavServices", "GemNavStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -188,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "GemNavRidesTests",
             dependencies: [
-                "GemNavRides", "gemnav", "GemNavCore", "GemNavRouting", "GemNavServices", "GemNavStorage",
+                "GemNavRides", "GemNavServer", "gemnav", "GemNavCore", "GemNavRouting", "GemNavServices", "GemNavStorage",
                 "GemNavTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ]),

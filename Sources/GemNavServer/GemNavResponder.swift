@@ -22,15 +22,17 @@ public struct GemNavResponder: HTTPResponder {
     private let health: [UInt8]
     private let stats: RequestStats
     private let map: TileService?
+    private let rides: RideDesk?
 
     /// A responder answering from `data` within `limits`, logging to `logger`: each request
     /// at `debug`, every `summaryInterval` (when requests came) a line at `info` with the
     /// interval's requests, errors and p50/p99 latency, errors the server is at fault for
     /// at `error`. At info a busy server writes one line per interval, not one per request.
-    /// `map`, when given, adds the web map's tiles, styles and glyphs.
+    /// `map`, when given, adds the web map's tiles, styles and glyphs; `rides` the ride API.
     public init(data: ServerData, limits: ServerLimits = ServerLimits(), logger: Logger,
-                summaryInterval: Duration = .seconds(60), map: MapAssets? = nil) {
+                summaryInterval: Duration = .seconds(60), map: MapAssets? = nil, rides: RideDesk? = nil) {
         self.map = map.map(TileService.init)
+        self.rides = rides
         osrm = OSRMService(engine: data.engine, limits: limits)
         search = SearchService(index: data.search, limits: limits)
         self.limits = limits
@@ -53,7 +55,11 @@ public struct GemNavResponder: HTTPResponder {
         let started = ContinuousClock.now
         let response: Response
         do {
-            response = try map?.response(to: request) ?? JSONBody.response(try answer(request), status: .ok)
+            if let rides, let ride = try await rides.response(to: request) {
+                response = ride
+            } else {
+                response = try map?.response(to: request) ?? JSONBody.response(try answer(request), status: .ok)
+            }
         } catch let e as ServerError {
             response = e.response
             if e.kind == .internalError { logger.error("\(e.description)") }

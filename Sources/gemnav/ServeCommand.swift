@@ -3,6 +3,7 @@ import Foundation
 import GemNavNavigation
 import GemNavPresentation
 import GemNavServices
+import GemNavRides
 import GemNavServer
 import GemNavWebApp
 import Hummingbird
@@ -80,7 +81,9 @@ struct ServeCommand: AsyncParsableCommand {
         let files = try webFiles()
         let assets = MapAssets(tilesURL: map.tilesURL, webDirectory: files.directory, cacheBytes: tileCacheMB << 20)
         if let problem = assets.tilesProblem { logger.warning("No map tiles: \(problem)") }
-        let api = GemNavResponder(data: data, logger: logger, map: assets)
+        let rides = RideDesk(engine: data.engine, book: try CLIError.wrap { try TariffBook.bundled() }, store: store,
+                             clock: ContinuousClock())
+        let api = GemNavResponder(data: data, logger: logger, map: assets, rides: rides)
         let tls = try tlsConfiguration()
         let scheme = tls == nil ? "http" : "https"
         let app = try WebApp.application(

@@ -12,10 +12,10 @@ import Testing
 
     /// On Boulevard Albert 1er by the harbour.
     let pickup = Coordinate(latitude: 43.735422, longitude: 7.423119)
-    /// 135 m away as the crow flies, but on the far side of the harbour's one-way loop.
+    /// 135 m away as the crow flies, but more than twice as far by driving time.
     let nearByDistance = Driver(id: "near", name: "Ana", car: "Renault Zoe, white", plate: "AA-111-AA", rating: 4.9,
                                 position: Coordinate(latitude: 43.735416, longitude: 7.421433))
-    /// 274 m away, but a straight run down to the pickup.
+    /// 274 m away, but the quicker drive to the pickup.
     let nearByTime = Driver(id: "fast", name: "Luca", car: "Kia Niro, red", plate: "BB-222-BB", rating: 4.7,
                             position: Coordinate(latitude: 43.732959, longitude: 7.423047))
 

@@ -79,3 +79,9 @@ extension RideUpdate {
         ["lat": (c.latitude * 1e6).rounded() / 1e6, "lon": (c.longitude * 1e6).rounded() / 1e6]
     }
 }
+
+extension RideState {
+    /// The state as the events contract's `state` object has it (`state`, `rideId` and the
+    /// state's data), for APIs that show a ride.
+    public var jsonObject: [String: Any] { RideUpdate.fields(of: self) }
+}

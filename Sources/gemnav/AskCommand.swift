@@ -23,8 +23,11 @@ struct AskCommand: AsyncParsableCommand {
     @OptionGroup var dataOptions: DataOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "What to ask, e.g. \"find a pharmacy\".")
-    var utterance: String
+    @Argument(help: "What to ask, e.g. \"find a pharmacy\" (or --audio).")
+    var utterance: String?
+
+    @Option(help: "A WAV recording of the command (English; 16-bit PCM, resampled to 16 kHz), recognised offline with PocketSphinx.")
+    var audio: String?
 
     @Option(help: "Where the user is, LAT,LON (default: the session's last position, else the map's centre).")
     var near: String?
@@ -68,9 +71,10 @@ struct AskCommand: AsyncParsableCommand {
             throw ValidationError("--base-url must be a server address such as http://127.0.0.1:8080.")
         }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a number of seconds above 0.") }
-        guard !utterance.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw ValidationError("Say something to ask, e.g. gemnav ask \"find a pharmacy\".")
+        guard audio != nil || !(utterance ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw ValidationError("Say something to ask, e.g. gemnav ask \"find a pharmacy\", or pass --audio FILE.wav.")
         }
+        if audio != nil, utterance != nil { throw ValidationError("Ask with words or with --audio, not both.") }
     }
 
     func run() async throws {
@@ -93,12 +97,22 @@ struct AskCommand: AsyncParsableCommand {
         }
         if let near { context.position = Coordinate(latLonString: near) }
         if context.position == nil { context.position = index.centre }
-        let turn = await assistant.respond(to: utterance, in: &context,
-                                           language: language.flatMap(AssistantLanguage.init(rawValue:)))
+        var heard: String?
+        if let audio {
+            let clip = try CLIError.wrap { try AudioClip(wav: try Data(contentsOf: URL(fileURLWithPath: audio))) }
+            let recognizer = try CLIError.wrap { try PocketSphinxRecognizer(grammar: VoiceGrammar(placeNames: index.recordNames)) }
+            heard = try await CLIError.wrap { () async throws -> String in try await recognizer.recognize(clip) }
+        }
+        let turn = await assistant.respond(to: heard ?? utterance ?? "", in: &context,
+                                           language: language.flatMap(AssistantLanguage.init(rawValue:)) ?? (audio == nil ? nil : .en))
         try CLIError.wrap { try file?.save(context) }
         if format == "json" {
-            print(String(decoding: AssistantJSON.encode(turn), as: UTF8.self))
+            var object = AssistantJSON.object(turn)
+            if let heard { object["heard"] = heard }
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
         } else {
+            if let heard { print("(heard: \(heard))") }
             print(turn.reply)
             if let notice = turn.notice { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
         }

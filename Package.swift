@@ -175,6 +175,9 @@ let package = Package(
                 "GemNavPresentation", "GemNavStorage", "GemNavNavigation", "GemNavTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Clocks", package: "swift-clocks"),
+                // Loopback fakes of the Gemini and OpenAI-compatible servers.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(name: "GemNavSearchTests", dependencies: ["GemNavSearch", "GemNavOSM", "GemNavCore"]),
         .testTarget(

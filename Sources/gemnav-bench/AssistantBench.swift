@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GemNavAssistant
 import GemNavCore
+import GemNavSearch
 import GemNavServices
 
 /// Scores the on-device assistant on the labelled utterance set: accuracy of the tuning part
@@ -26,6 +27,12 @@ struct AssistantBench: AsyncParsableCommand {
     @Option(help: "Where to write the results JSON.")
     var out: String
 
+    @Flag(help: "Also score the English utterances spoken by espeak-ng and recognised by PocketSphinx (both installed).")
+    var spoken = false
+
+    @Option(help: "Spoken utterances per part at most (each is synthesised, then recognised).")
+    var spokenLimit: Int = 80
+
     struct Part: Codable {
         var utterances: Int
         var correct: Int
@@ -38,6 +45,17 @@ struct AssistantBench: AsyncParsableCommand {
         var latency_p50_ms: Double
         var latency_p99_ms: Double
         var latency_max_ms: Double
+        var tuning_misses: [String]
+        var spoken: Spoken?
+    }
+
+    struct Spoken: Codable {
+        var tuning: Part
+        var heldout: Part
+        var recognition_p50_s: Double
+        var recognition_p99_s: Double
+        var three_second_command_p50_s: Double
+        var three_second_command_p99_s: Double
         var tuning_misses: [String]
     }
 
@@ -60,11 +78,12 @@ struct AssistantBench: AsyncParsableCommand {
             samples += tuning.latencies + heldout.latencies
         }
         let ms = samples.map { $0 * 1000 }.sorted()
+        let spokenResult = spoken ? try await scoreSpoken(utterances, assistant: assistant, index: index, at: position) : nil
         let output = Output(
             tuning: Part(utterances: tuning.total, correct: tuning.correct, accuracy: tuning.accuracy),
             heldout: Part(utterances: heldout.total, correct: heldout.correct, accuracy: heldout.accuracy),
             latency_p50_ms: percentile(sorted: ms, 50), latency_p99_ms: percentile(sorted: ms, 99),
-            latency_max_ms: ms.last ?? .nan, tuning_misses: tuning.misses)
+            latency_max_ms: ms.last ?? .nan, tuning_misses: tuning.misses, spoken: spokenResult)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(output).write(to: URL(fileURLWithPath: out))
@@ -72,5 +91,38 @@ struct AssistantBench: AsyncParsableCommand {
                      tuning.accuracy * 100, heldout.correct, heldout.total, heldout.accuracy * 100))
         print(String(format: "latency per utterance: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d samples)",
                      output.latency_p50_ms, output.latency_p99_ms, output.latency_max_ms, ms.count))
+        if let s = spokenResult {
+            print(String(format: "spoken: tuning %d/%d (%.1f%%), held back %d/%d (%.1f%%)", s.tuning.correct, s.tuning.utterances,
+                         s.tuning.accuracy * 100, s.heldout.correct, s.heldout.utterances, s.heldout.accuracy * 100))
+            print(String(format: "recognition: p50 %.2f s, p99 %.2f s per utterance; a 3-second command p50 %.2f s, p99 %.2f s (target ≤ 1 s)",
+                         s.recognition_p50_s, s.recognition_p99_s, s.three_second_command_p50_s, s.three_second_command_p99_s))
+        }
+    }
+
+    /// The spoken set, synthesised into a temporary directory (never kept), recognised and scored.
+    func scoreSpoken(_ utterances: UtteranceSet, assistant: Assistant, index: SearchIndex, at position: Coordinate)
+        async throws -> Spoken
+    {
+        let recognizer = try PocketSphinxRecognizer(grammar: VoiceGrammar(placeNames: index.recordNames))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gemnav-spoken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bench = SpokenBench(assistant: assistant, recognizer: recognizer, position: position, directory: directory)
+        func progress(_ part: String) -> (Int, Int) -> Void {
+            { done, total in
+                FileHandle.standardError.write(Data("\rspoken \(part): \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+            }
+        }
+        let tuning = try await bench.score(utterances, split: "tuning", limit: spokenLimit, progress: progress("tuning"))
+        let heldout = try await bench.score(utterances, split: "heldout", limit: spokenLimit, progress: progress("held back"))
+        let seconds = (tuning.seconds + heldout.seconds).sorted()
+        let three = (tuning.perThreeSeconds + heldout.perThreeSeconds).sorted()
+        func part(_ r: SpokenBench.Result) -> Part {
+            Part(utterances: r.total, correct: r.correct, accuracy: r.total == 0 ? 0 : Double(r.correct) / Double(r.total))
+        }
+        return Spoken(tuning: part(tuning), heldout: part(heldout),
+                      recognition_p50_s: percentile(sorted: seconds, 50), recognition_p99_s: percentile(sorted: seconds, 99),
+                      three_second_command_p50_s: percentile(sorted: three, 50),
+                      three_second_command_p99_s: percentile(sorted: three, 99), tuning_misses: tuning.misses)
     }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import GemNavCore
+import GemNavPresentation
+import GemNavStorage
 import GemNavTestSupport
 import Testing
 @testable import gemnav
@@ -92,5 +95,39 @@ import Testing
         try Data("not json".utf8).write(to: session)
         await #expect(throws: CLIError.self) { try await ask("mute", ["--session", session.path]) }
         #expect(throws: (any Error).self) { try GemNav.parseAsRoot(["ask", "--language", "de", "mute"]) }
+    }
+
+    @Test func homeIsTheStoredHome() async throws {
+        let path = TestData.temporary("app.sqlite").path
+        let store = try AppStore(path: path)
+        let home = Coordinate(latitude: 43.7276, longitude: 7.4156)
+        try store.addFavourite(.home, name: "Home", coordinate: home)
+        let action = try firstAction(try await ask("take me home", ["--store", path]))
+        let destination = try #require(action["destination"] as? [String: Any])
+        #expect(action["type"] as? String == "navigate" && destination["name"] as? String == "Home")
+        #expect(destination["lat"] as? Double == home.latitude && destination["lon"] as? Double == home.longitude)
+    }
+
+    @Test func providerFlagsChooseTheModelAndFreeRefusesOne() async throws {
+        let path = TestData.temporary("app.sqlite").path
+        _ = try AppStore(path: path)
+        try await FakeModelServer().run { base in
+            let answer = try await ask("walk me to the casino, no tolls", [
+                "--store", path, "--provider", "openai", "--base-url", base.absoluteString, "--model", "navigate-casino",
+                "--key-env", "GEMNAV_TEST_UNSET_KEY"])
+            #expect(answer["provider"] as? String == "openai-compatible" && answer["notice"] == nil)
+            #expect((answer["actions"] as? [[String: Any]])?.compactMap { $0["type"] as? String } == ["setAvoid", "navigate"])
+
+            let fallback = try await ask("mute", [
+                "--store", path, "--provider", "gemini", "--base-url", base.absoluteString, "--model", "broken",
+                "--key-env", "GEMNAV_TEST_UNSET_KEY"])
+            #expect(fallback["provider"] as? String == "on-device")
+            #expect((fallback["notice"] as? String)?.contains("set GEMNAV_TEST_UNSET_KEY") == true)
+        }
+        var free = AppSettings()
+        free.tier = .free
+        try StoredSettings(store: try AppStore(path: path)).saveSettings(free)
+        await #expect(throws: CLIError.self) { try await ask("mute", ["--store", path, "--provider", "gemini"]) }
+        #expect(throws: (any Error).self) { try GemNav.parseAsRoot(["ask", "--provider", "skynet", "mute"]) }
     }
 }

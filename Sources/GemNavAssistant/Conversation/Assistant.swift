@@ -26,21 +26,26 @@ public struct Assistant: Sendable {
     public var units: DistanceUnits
     /// The zone arrival times are said in.
     public var timeZone: TimeZone
+    /// The language model that understands utterances instead of the on-device grammar, nil
+    /// to stay on the device. Its proposals are validated and carried out here; when it
+    /// fails, the on-device understanding answers and the reply says so.
+    public var model: (any LanguageModelProvider)?
 
     let parser = IntentParser()
 
     /// Places found near the user are offered at most this many at a time.
     static let listLength = 5
 
-    /// An assistant on `places` and `travel`.
+    /// An assistant on `places` and `travel`, understanding with `model` when one is given.
     public init(places: any PlaceSearching, travel: (any TravelTimes)?, centre: Coordinate,
-                units: DistanceUnits = .metric, timeZone: TimeZone = .current)
+                units: DistanceUnits = .metric, timeZone: TimeZone = .current, model: (any LanguageModelProvider)? = nil)
     {
         self.places = places
         self.travel = travel
         self.centre = centre
         self.units = units
         self.timeZone = timeZone
+        self.model = model
     }
 
     /// Answers one utterance, updating `context`.
@@ -50,6 +55,16 @@ public struct Assistant: Sendable {
     ///   - now: the time arrival times count from.
     public func respond(to utterance: String, in context: inout ConversationContext, language: AssistantLanguage? = nil,
                         facts: LiveFacts? = nil, now: Date = Date()) async -> AssistantTurn
+    {
+        if let model {
+            return await respond(with: model, to: utterance, in: &context, language: language, facts: facts, now: now)
+        }
+        return await respondOnDevice(to: utterance, in: &context, language: language, facts: facts, now: now)
+    }
+
+    /// The on-device understanding's answer.
+    func respondOnDevice(to utterance: String, in context: inout ConversationContext, language: AssistantLanguage?,
+                         facts: LiveFacts?, now: Date) async -> AssistantTurn
     {
         var names = Set<String>()
         for word in parser.correctable(utterance) {

@@ -70,8 +70,10 @@ public struct AssistantTurn: Sendable, Hashable {
     public var actions: [AssistantAction]
     /// The language of `reply`.
     public var language: AssistantLanguage
-    /// Who answered: the on-device understanding.
-    public var provider = "on-device"
+    /// Who answered: "on-device", "gemini" or "openai-compatible" (`AssistantProviderKind`).
+    public var provider = AssistantProviderKind.onDevice.rawValue
+    /// Why the configured model did not answer, when the device answered in its place.
+    public var notice: String?
 
     /// A turn from its parts.
     public init(reply: String, actions: [AssistantAction], language: AssistantLanguage) {

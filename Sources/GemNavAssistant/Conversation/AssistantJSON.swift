@@ -2,13 +2,16 @@ import Foundation
 import GemNavCore
 import GemNavServices
 
-/// The JSON form of a turn: `{"reply": …, "actions": [{"type": …}], "provider": "on-device"}`,
+/// The JSON form of a turn: `{"reply": …, "actions": [{"type": …}], "provider": "on-device"}`
+/// (and `notice`, why the configured model did not answer, when the device answered instead),
 /// places as `{name, lat, lon}`, the form an external checker and the web app read.
 public enum AssistantJSON {
     /// The turn as a JSON object.
     public static func object(_ turn: AssistantTurn) -> [String: Any] {
-        ["reply": turn.reply, "actions": turn.actions.map(object), "provider": turn.provider,
-         "language": turn.language.rawValue]
+        var o: [String: Any] = ["reply": turn.reply, "actions": turn.actions.map(object), "provider": turn.provider,
+                                "language": turn.language.rawValue]
+        if let notice = turn.notice { o["notice"] = notice }
+        return o
     }
 
     /// The turn as UTF-8 JSON with sorted keys.

@@ -8,6 +8,10 @@ import Observation
 /// reply applied to the app (plan and start a trip, show places nearby, switch the guidance
 /// mode, mute, end the trip, save a favourite). Questions about the trip ("how long", "what is
 /// the limit", "where am I") are answered from what the navigation screen shows.
+///
+/// Understanding is on the device unless the user chose a model in Settings and the tier
+/// allows it (`TierFeatures.cloudAssistant`: not Free); the choice is read at every message,
+/// so switching it in Settings applies to the next one.
 @MainActor @Observable
 public final class AssistantModel {
     /// One message of the chat.
@@ -108,11 +112,29 @@ public final class AssistantModel {
     private unowned let app: AppModel
     private var pending: Task<Void, Never>?
     private var effects: [Effect] = []
+    private let environment: [String: String]
+    private let transport: ModelTransport?
 
     /// A chat acting on `app`.
-    public init(assistant: Assistant, app: AppModel) {
+    /// - Parameters:
+    ///   - environment: where a model's API key is read.
+    ///   - transport: answers a model's requests instead of `URLSession` (tests).
+    public init(assistant: Assistant, app: AppModel, environment: [String: String] = ProcessInfo.processInfo.environment,
+                transport: ModelTransport? = nil)
+    {
         self.assistant = assistant
         self.app = app
+        self.environment = environment
+        self.transport = transport
+    }
+
+    /// The assistant with the model Settings chose, when the tier allows one.
+    private var configured: Assistant {
+        var configured = assistant
+        configured.model = app.features.cloudAssistant
+            ? app.settings.state.settings.assistantModelSettings.provider(environment: environment, transport: transport)
+            : nil
+        return configured
     }
 
     /// Handles one intent.
@@ -169,7 +191,7 @@ public final class AssistantModel {
         conversation.position = app.planning.currentLocation ?? app.map.state.position ?? conversation.position
         if let prompt = app.navigation.state.screen.lastPrompt { conversation.lastInstruction = prompt }
         if let places = app.places { conversation.favourites = places.state.favourites.map(Place.init) }
-        let turn = await assistant.respond(to: text, in: &conversation, language: language, facts: facts())
+        let turn = await configured.respond(to: text, in: &conversation, language: language, facts: facts())
         state.conversation = conversation
         state.messages.append(Message(id: state.messages.count, author: .assistant, text: turn.reply,
                                       actions: turn.actions, turn: turn))

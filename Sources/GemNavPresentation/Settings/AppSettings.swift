@@ -1,4 +1,5 @@
 import Foundation
+import GemNavAssistant
 import GemNavCore
 import GemNavServices
 
@@ -22,6 +23,23 @@ public struct AppSettings: Sendable, Hashable, Codable {
     /// The protocol `routingServer` speaks, as the probe found it. Settings saved before
     /// Valhalla servers were recognised read as OSRM, the only kind there was.
     public var routingServerKind: RoutingServerKind = .osrm
+    /// Who understands the assistant's chat: on the device (the default: nothing leaves it),
+    /// or — the user's choice, Plus and Pro only — Gemini or an OpenAI-compatible server.
+    public var assistantProvider: AssistantProviderKind = .onDevice
+    /// The assistant's model name, nil for the provider's default.
+    public var assistantModel: String?
+    /// The assistant model's server, nil for the provider's default.
+    public var assistantBaseURL: URL?
+    /// The environment variable holding the model's API key, nil for GEMINI_API_KEY or
+    /// OPENAI_API_KEY. The key itself is never stored.
+    public var assistantKeyVariable: String?
+
+    /// The assistant's model settings as chosen (whether the tier allows them is the caller's
+    /// question: `TierFeatures.cloudAssistant`).
+    public var assistantModelSettings: ModelSettings {
+        ModelSettings(kind: assistantProvider, model: assistantModel, baseURL: assistantBaseURL,
+                      keyVariable: assistantKeyVariable)
+    }
 
     /// The defaults.
     public init() {}
@@ -39,6 +57,11 @@ public struct AppSettings: Sendable, Hashable, Codable {
         guidanceMode = (try? c.decodeIfPresent(NavigationModel.GuidanceMode.self, forKey: .guidanceMode)) ?? d.guidanceMode
         routingServer = (try? c.decodeIfPresent(URL.self, forKey: .routingServer)) ?? d.routingServer
         routingServerKind = (try? c.decodeIfPresent(RoutingServerKind.self, forKey: .routingServerKind)) ?? d.routingServerKind
+        assistantProvider = (try? c.decodeIfPresent(AssistantProviderKind.self, forKey: .assistantProvider))
+            ?? d.assistantProvider
+        assistantModel = (try? c.decodeIfPresent(String.self, forKey: .assistantModel)) ?? d.assistantModel
+        assistantBaseURL = (try? c.decodeIfPresent(URL.self, forKey: .assistantBaseURL)) ?? d.assistantBaseURL
+        assistantKeyVariable = (try? c.decodeIfPresent(String.self, forKey: .assistantKeyVariable)) ?? d.assistantKeyVariable
     }
 
     private static let defaults = AppSettings()

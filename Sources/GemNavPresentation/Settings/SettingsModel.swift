@@ -1,4 +1,5 @@
 import Foundation
+import GemNavAssistant
 import GemNavCore
 import GemNavServices
 import GemNavStorage
@@ -6,8 +7,9 @@ import Observation
 
 /// The settings screen: tier, units, language, voice, haptics, the guidance mode trips start
 /// in, the routing engine (Pro: the embedded one, or an OSRM or Valhalla server, checked and
-/// identified before it is used) and the location-recording consent. Every change is saved
-/// at once.
+/// identified before it is used), the assistant's provider (on the device, or — Plus and Pro,
+/// when the user enables it — Gemini or an OpenAI-compatible server, with its model and
+/// address) and the location-recording consent. Every change is saved at once.
 @MainActor @Observable
 public final class SettingsModel {
     /// Whether the chosen routing server answers.
@@ -57,6 +59,12 @@ public final class SettingsModel {
         case setRoutingServer(String?)
         /// Trips may be recorded (true) or not (false).
         case setConsent(Bool)
+        /// Who understands the assistant: on the device, or a model the user enables (not on Free).
+        case setAssistantProvider(AssistantProviderKind)
+        /// The assistant model's name, nil or empty for the provider's default.
+        case setAssistantModel(String?)
+        /// The assistant model's server address, nil or empty for the provider's default.
+        case setAssistantBaseURL(String?)
     }
 
     /// The screen's state.
@@ -111,6 +119,8 @@ public final class SettingsModel {
                 s.routingServer = nil
                 state.server = .embedded
             }
+            // Free is on-device only: leaving Plus stops sending utterances anywhere.
+            if !tier.features.cloudAssistant { s.assistantProvider = .onDevice }
         case .setUnits(let units): s.units = units
         case .setLanguage(let language):
             guard AppSettings.languages.contains(language) else {
@@ -122,6 +132,26 @@ public final class SettingsModel {
         case .setHaptics(let on): s.haptics = on
         case .setGuidanceMode(let mode): s.guidanceMode = mode
         case .setRoutingServer(let text): return chooseServer(text)
+        case .setAssistantProvider(let kind):
+            guard kind == .onDevice || state.features.cloudAssistant else {
+                state.message = "A cloud or local model for the assistant is part of GemNav Plus; Free understands on the device."
+                return
+            }
+            s.assistantProvider = kind
+        case .setAssistantModel(let name):
+            let trimmed = name?.trimmingCharacters(in: .whitespaces) ?? ""
+            s.assistantModel = trimmed.isEmpty ? nil : trimmed
+        case .setAssistantBaseURL(let text):
+            let trimmed = text?.trimmingCharacters(in: .whitespaces) ?? ""
+            if trimmed.isEmpty {
+                s.assistantBaseURL = nil
+            } else {
+                guard let url = URL(string: trimmed), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                    state.message = "'\(trimmed)' is not a server address such as http://127.0.0.1:8080."
+                    return
+                }
+                s.assistantBaseURL = url
+            }
         case .setConsent(let granted):
             do {
                 try store?.setConsent(granted ? .granted : .denied)

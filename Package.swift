@@ -99,7 +99,7 @@ let package = Package(
             name: "GemNavWebApp",
             dependencies: [
                 "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
-                "GemNavPresentation", "GemNavAssistant",
+                "GemNavPresentation", "GemNavAssistant", "GemNavRides",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

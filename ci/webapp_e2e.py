@@ -199,7 +199,7 @@ def main():
             # The microphone: a server that recognises speech has the page record (a fake device
             # here) and answers through the state; one that cannot says so at once.
             panel.get_by_role("button", name="Microphone").click()
-            expect(panel.get_by_role("status").filter(has_text=re.compile("recognise|heard|Nothing"))).to_be_visible(timeout=15_000)
+            expect(panel.locator("#voice-result")).to_have_text(re.compile(r"\S"), timeout=20_000)
             expect(panel.get_by_role("button", name="Microphone")).to_have_attribute("aria-pressed", "false")
             panel.get_by_role("textbox", name="Message").fill("find a pharmacy")
             panel.get_by_role("button", name="Send").click()
@@ -218,6 +218,22 @@ def main():
             panel.get_by_role("button", name="Close").click()
             page.get_by_role("button", name="End trip").click()
             expect(page.get_by_role("searchbox", name="Search")).to_be_visible()
+
+            # 5. A ride: quoted to a searched place, confirmed, a driver found and on the way, cancelled;
+            #    the cancelled ride is in the history.
+            search_and_pick(page, "stade", "Stade Louis")
+            page.get_by_role("button", name="Ride there").click()
+            ride = page.get_by_role("dialog", name="Ride")
+            expect(ride).to_be_visible()
+            expect(ride).to_contain_text("EUR", timeout=10_000)
+            ride.get_by_role("combobox", name="Ride class").select_option("xl")
+            ride.get_by_role("button", name="Confirm ride").click()
+            expect(ride.get_by_role("region", name="Driver")).to_be_visible(timeout=30_000)
+            shot(page, "ride", screenshots)
+            ride.get_by_role("button", name="Cancel ride").click()
+            expect(ride.get_by_role("list", name="Ride history").get_by_role("listitem")).to_have_count(1)
+            expect(ride.get_by_role("list", name="Ride history")).to_contain_text("Cancelled")
+            ride.get_by_role("button", name="Close").click()
 
             if has_map:
                 canvas = page.locator("canvas.maplibregl-canvas")

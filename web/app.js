@@ -115,6 +115,7 @@ function render(s) {
   $("settings").hidden = s.screen !== "settings";
   $("places").hidden = s.screen !== "places";
   $("assistant").hidden = s.screen !== "assistant";
+  $("ride").hidden = s.screen !== "ride";
   $("app-message").hidden = !s.message;
   if (s.message) $("app-message").textContent = s.message;
   keepScreenOn(s.keepScreenOn);
@@ -124,6 +125,7 @@ function render(s) {
   if (changed("settings", s.settings)) renderSettings(s.settings);
   if (changed("places", s.places)) renderPlaces(s.places);
   if (changed("assistant", s.assistant)) renderAssistant(s.assistant);
+  if (changed("ride", s.ride)) renderRide(s.ride);
   renderMap(s);
 }
 
@@ -288,6 +290,36 @@ function renderAssistant(a) {
   $("voice-feedback").classList.toggle("failed", a.voice.success === false);
 }
 
+function renderRide(r) {
+  $("open-ride").hidden = !r;
+  $("ride-there").hidden = !r;
+  $("ride-from").hidden = !r;
+  if (!r) return;
+  setText("ride-pickup", r.pickup || "not chosen");
+  setText("ride-destination", r.destination || "search a place, then “Ride there”");
+  const classes = $("ride-class");
+  classes.replaceChildren(...r.classes.map((c) => el("option", { value: c, selected: c === r.rideClass }, c === "xl" ? "XL" : "Standard")));
+  classes.disabled = !["idle", "selectingLocations", "routeReady"].includes(r.phase);
+  setText("ride-quote", r.fare ? `${r.fare}${r.route ? " · " + r.route : ""}` : "");
+  setText("ride-status", r.status);
+  $("ride-driver").hidden = !r.driver;
+  if (r.driver) {
+    setText("ride-driver-name", `${r.driver.name} ★ ${r.driver.rating.toFixed(1)}${r.driver.eta ? " · " + r.driver.eta : ""}`);
+    setText("ride-driver-car", `${r.driver.car} · ${r.driver.plate}`);
+  }
+  $("ride-message").hidden = !r.message;
+  setText("ride-message", r.message);
+  $("confirm-ride").hidden = !r.canConfirm;
+  $("cancel-ride").hidden = !r.canCancel;
+  $("retry-ride").hidden = !r.canRetry;
+  $("ride-done").hidden = !r.completed;
+  $("ride-history").replaceChildren(...r.history.map((h) => {
+    const li = el("li", {}, `${h.title} — ${h.detail} `);
+    li.append(el("button", { "aria-label": `Delete ride ${h.title}`, onclick: () => send({ intent: "deleteRide", id: h.id }) }, "Delete"));
+    return li;
+  }));
+}
+
 // ---- the microphone -----------------------------------------------------------------------
 // The browser only records; recognising and understanding happen in the server's Swift
 // (POST /assistant/audio), whose answer reaches the page as state over the WebSocket.
@@ -395,8 +427,18 @@ async function loadMap() {
 }
 
 function routeFeatures() {
-  return { type: "FeatureCollection", features: lines.map((coordinates, i) => ({
+  // On the ride screen the map shows the ride's route; elsewhere the trip's.
+  const shownLines = state && state.screen === "ride" && state.ride ? (state.ride.line.length ? [state.ride.line] : []) : lines;
+  return { type: "FeatureCollection", features: shownLines.map((coordinates, i) => ({
     type: "Feature", properties: { selected: i === 0 }, geometry: { type: "LineString", coordinates } })) };
+}
+
+let driverMarker = null;
+function renderDriver(s) {
+  const d = s.screen === "ride" && s.ride ? s.ride.driver : null;
+  if (!d) { if (driverMarker) { driverMarker.remove(); driverMarker = null; } return; }
+  if (!driverMarker) driverMarker = new maplibregl.Marker({ element: el("div", { class: "driver", "aria-label": "Driver" }) });
+  driverMarker.setLngLat([d.lon, d.lat]).addTo(map);
 }
 
 function renderMap(s) {
@@ -407,7 +449,8 @@ function renderMap(s) {
   $("map-notice").hidden = !s.map.notice;
   setText("map-notice", s.map.notice);
   if (!map || !mapReady) return;
-  if (changed("lines", lines)) {
+  renderDriver(s);
+  if (changed("lines", [lines, s.screen === "ride" && s.ride ? s.ride.line : null])) {
     map.getSource("routes").setData(routeFeatures());
     // The routes offered are shown whole, between the search panel and the route card.
     if (s.screen === "planning" && lines.length) {
@@ -503,6 +546,16 @@ $("open-assistant").onclick = () => send({ intent: "open", screen: "assistant" }
 $("nav-assistant").onclick = () => send({ intent: "open", screen: "assistant" });
 $("assistant-close").onclick = () => send({ intent: "open", screen: state && state.tripUnderWay ? "navigation" : "map" });
 $("chat-clear").onclick = () => send({ intent: "clearChat" });
+$("open-ride").onclick = () => send({ intent: "open", screen: "ride" });
+$("ride-there").onclick = () => send({ intent: "rideDestination" });
+$("ride-from").onclick = () => send({ intent: "ridePickup" });
+$("ride-pickup-here").onclick = () => send({ intent: "ridePickup", value: "here" });
+$("ride-class").onchange = (e) => send({ intent: "rideClass", value: e.target.value });
+$("confirm-ride").onclick = () => send({ intent: "confirmRide" });
+$("cancel-ride").onclick = () => send({ intent: "cancelRide" });
+$("retry-ride").onclick = () => send({ intent: "retryRide" });
+$("ride-done").onclick = () => send({ intent: "rideDone" });
+$("ride-close").onclick = () => send({ intent: "open", screen: "map" });
 $("ask-form").onsubmit = (e) => {
   e.preventDefault();
   const text = $("ask").value.trim();
@@ -525,7 +578,7 @@ $("set-mode").onchange = (e) => send({ intent: "setting", name: "guidanceMode", 
 $("set-server").onchange = (e) => send({ intent: "setting", name: "routingServer", value: e.target.value });
 $("set-consent").onchange = (e) => send({ intent: "setting", name: "consent", on: e.target.checked });
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && state && ["settings", "places", "assistant"].includes(state.screen)) {
+  if (e.key === "Escape" && state && ["settings", "places", "assistant", "ride"].includes(state.screen)) {
     send({ intent: "open", screen: state.tripUnderWay ? "navigation" : "map" });
   }
 });

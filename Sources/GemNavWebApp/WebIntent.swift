@@ -2,6 +2,7 @@ import Foundation
 import GemNavCore
 import GemNavNavigation
 import GemNavPresentation
+import GemNavRides
 import GemNavSearch
 import GemNavServices
 import GemNavStorage
@@ -107,6 +108,20 @@ struct WebIntent: Decodable, Equatable {
         case "deleteRecent": app.places?.send(.deleteRecent(RecentDestinationID(rawValue: try number())))
         case "clearRecents": app.places?.send(.clearRecents)
         case "deleteTrip": app.places?.send(.deleteTrip(TripID(rawValue: try number())))
+        case "ridePickup": try rides(app).send(.setPickup(try chosenOrHere(app)))
+        case "rideDestination":
+            guard let place = app.search.state.destination else { throw WebAppError(.notNow("no place is chosen to ride to; search one first")) }
+            let rides = try rides(app)
+            // Without a pickup yet, the ride starts where the user is (or looks).
+            if rides.state.pickup == nil { rides.send(.setPickup(try here(app))) }
+            rides.send(.setDestination(place))
+            app.send(.open(.ride))
+        case "rideClass": try rides(app).send(.setClass(try pick(value, "value", RideClass.init)))
+        case "confirmRide": try rides(app).send(.confirm)
+        case "cancelRide": try rides(app).send(.cancel)
+        case "retryRide": try rides(app).send(.retry)
+        case "rideDone": try rides(app).send(.done)
+        case "deleteRide": try rides(app).send(.deleteHistory(try need(id, "id")))
         case "ask": try chat(app).send(.ask(try need(text, "text")))
         case "clearChat": try chat(app).send(.clear)
         case "listen": try chat(app).send(.startListening)
@@ -117,6 +132,29 @@ struct WebIntent: Decodable, Equatable {
             try chat(app).send(.notHeard(try pick(value, "value") { failures[$0] }))
         default: throw WebAppError(.unknownIntent(intent))
         }
+    }
+
+    @MainActor
+    private func rides(_ app: AppModel) throws -> RideModel {
+        guard let rides = app.rides else { throw WebAppError(.notNow("rides need the embedded routing engine")) }
+        return rides
+    }
+
+    /// The place chosen in search, else where the user is.
+    @MainActor
+    private func chosenOrHere(_ app: AppModel) throws -> Place {
+        if value != "here", let place = app.search.state.destination { return place }
+        return try here(app)
+    }
+
+    /// The user's position, else the map's centre (a desk without location), as route planning does.
+    @MainActor
+    private func here(_ app: AppModel) throws -> Place {
+        if let here = app.planning.currentLocation ?? app.map.state.position { return Place(name: RideModel.myPosition, coordinate: here) }
+        guard let centre = app.map.state.centre else {
+            throw WebAppError(.notNow("your position is not known; choose a pickup place in search"))
+        }
+        return Place(name: "Map centre", coordinate: centre)
     }
 
     @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import GemNavCore
 import GemNavGuidance
 import GemNavPresentation
+import GemNavRides
 import GemNavServices
 
 /// Everything the web page shows, read from one app model: the same screens' states, as
@@ -182,6 +183,42 @@ struct WebState: Encodable, Equatable {
         var voice: VoiceCommand
     }
 
+    struct RideDriver: Encodable, Equatable {
+        var name: String
+        var car: String
+        var plate: String
+        var rating: Double
+        var lat: Double
+        var lon: Double
+        var eta: String?
+    }
+
+    struct RideHistoryItem: Encodable, Equatable {
+        var id: String
+        var title: String
+        var detail: String
+    }
+
+    struct Ride: Encodable, Equatable {
+        var phase: String
+        var status: String
+        var pickup: String?
+        var destination: String?
+        var rideClass: String
+        var classes: [String]
+        var route: String?
+        var fare: String?
+        var canConfirm: Bool
+        var canCancel: Bool
+        var canRetry: Bool
+        var completed: Bool
+        var driver: RideDriver?
+        var message: String?
+        var history: [RideHistoryItem]
+        /// The ride's route as [lon, lat] pairs.
+        var line: [[Double]]
+    }
+
     var screen: String
     var message: String?
     var keepScreenOn: Bool
@@ -197,6 +234,7 @@ struct WebState: Encodable, Equatable {
     var settings: Settings
     var places: Places?
     var assistant: Assistant?
+    var ride: Ride?
     /// Lines for the map: the route followed, or the routes offered (selected first), as
     /// [lon, lat] pairs; nil when unchanged since the last message (see `WebSession`).
     var routeLines: [[[Double]]]?
@@ -232,6 +270,7 @@ extension WebState {
         settings = Settings(app.settings.state)
         places = app.places.map { Places($0.state, format: format) }
         assistant = app.assistant.map { Assistant($0.state, format: format) }
+        ride = app.rides.map { Ride($0.state) }
     }
 
     /// The routes the map draws for `app` now: the route followed, or the routes offered with
@@ -341,6 +380,30 @@ extension WebState.Assistant {
         thinking = a.isThinking
         voice = WebState.VoiceCommand(listening: a.voice.isListening, success: a.voice.result?.success,
                                       message: a.voice.result?.message)
+    }
+}
+
+extension WebState.Ride {
+    init(_ r: RideModel.State) {
+        phase = r.ride.name.rawValue
+        status = r.status
+        pickup = r.pickup?.name
+        destination = r.destination?.name
+        rideClass = r.rideClass.rawValue
+        classes = RideClass.allCases.map(\.rawValue)
+        route = r.routeText
+        fare = r.fareText
+        canConfirm = r.canConfirm
+        canCancel = r.canCancel
+        canRetry = r.canRetry
+        completed = r.isCompleted
+        driver = r.driver.map {
+            WebState.RideDriver(name: $0.name, car: $0.car, plate: $0.plate, rating: $0.rating, lat: $0.position.latitude,
+                                lon: $0.position.longitude, eta: $0.etaText)
+        }
+        message = r.message
+        history = r.history.map { WebState.RideHistoryItem(id: $0.id, title: $0.title, detail: $0.detail) }
+        line = r.route.map { [$0.longitude, $0.latitude] }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GemNavAssistant
 import GemNavNavigation
 import GemNavPresentation
 import GemNavServices
@@ -78,6 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
             page.timeZone = timeZone
             return AppComposition.build(page)
         }
+        await listen(sessions, placeNames: data.search?.recordNames ?? [], logger: logger)
         let files = try webFiles()
         let assets = MapAssets(tilesURL: map.tilesURL, webDirectory: files.directory, cacheBytes: tileCacheMB << 20)
         if let problem = assets.tilesProblem { logger.warning("No map tiles: \(problem)") }
@@ -102,6 +104,23 @@ struct ServeCommand: AsyncParsableCommand {
             try await app.runService()
         } catch let e as IOError where e.errnoCode == EADDRINUSE {
             throw CLIError(description: "Port \(port) is already in use on \(host). Stop the other server or pick another --port.")
+        }
+    }
+
+    /// Gives the sessions' voice-command buttons a recogniser when PocketSphinx is installed;
+    /// without it they say how to install one, and typing still works.
+    private func listen(_ sessions: WebSessions, placeNames: Set<String>, logger: Logger) async {
+        do {
+            let recognizer = try PocketSphinxRecognizer(grammar: VoiceGrammar(placeNames: placeNames))
+            await MainActor.run {
+                sessions.recognizer = { wav in
+                    let clip = try AudioClip(wav: wav)
+                    return try await recognizer.recognize(clip)
+                }
+            }
+        } catch {
+            logger.notice("Voice commands off: \(error)")
+            await MainActor.run { sessions.recognizerMissing = "Voice commands are off on this server: \(error) Type your request instead." }
         }
     }
 

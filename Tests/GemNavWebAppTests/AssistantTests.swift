@@ -140,6 +140,27 @@ import Testing
         #expect(tab.app.assistant?.state.messages.first?.text == "find a pharmacy")
     }
 
+    @Test func ridesTravelOnTheTabsSession() async throws {
+        let session = try sessions().open(nil)
+        func failure(_ text: String) -> WebAppError? {
+            do { try session.receive(text) } catch let e as WebAppError { return e } catch { return nil }
+            return nil
+        }
+        #expect(failure(#"{"intent":"rideDestination"}"#)?.closesConnection == false, "nothing chosen yet")
+        #expect(failure(#"{"intent":"rideClass","value":"limousine"}"#)?.closesConnection == true)
+        try session.receive(#"{"intent":"location","lat":43.7392,"lon":7.4285,"accuracy":5}"#)
+        session.app.search.send(.picked(Place(name: "Stade Louis II", coordinate: Coordinate(latitude: 43.7275, longitude: 7.4156))))
+        try session.receive(#"{"intent":"rideDestination"}"#)
+        let ride = try #require(WebState(session.app).ride)
+        #expect(session.app.screen == .ride && ride.phase == "routeReady" && ride.canConfirm)
+        #expect(ride.pickup == "Map centre" && ride.destination == "Stade Louis II" && ride.fare?.hasSuffix("EUR") == true)
+        #expect(ride.line.count > 1)
+        try session.receive(#"{"intent":"confirmRide"}"#)
+        #expect(WebState(session.app).ride?.canCancel == true)
+        try session.receive(#"{"intent":"cancelRide"}"#)
+        #expect(WebState(session.app).ride?.history.count == 1)
+    }
+
     @Test func postAssistantExplainsBadRequests() async throws {
         try await app(try sessions()).test(.router) { client in
             for (body, words) in [("nope", "not the JSON expected"), (#"{"text":"  "}"#, "Say something"),

@@ -253,8 +253,14 @@ public final class AssistantModel {
             case "Work": app.places?.send(.setWork(place))
             default: app.places?.send(.addFavourite(place, name: name))
             }
-        case .repeatInstruction, .eta, .speedLimit, .whereAmI, .requestRide, .clarify, .unknown:
-            // Answered in the reply; rides have no service to call yet.
+        case .requestRide(let pickup, let destination):
+            // The ride screen gets the places; confirming (and paying) stays the rider's tap.
+            guard let rides = app.rides else { break }
+            rides.send(.setPickup(pickup))
+            if let destination { rides.send(.setDestination(destination)) }
+            app.send(.open(.ride))
+        case .repeatInstruction, .eta, .speedLimit, .whereAmI, .clarify, .unknown:
+            // Answered in the reply.
             break
         }
     }

@@ -135,9 +135,12 @@ let package = Package(
         .testTarget(name: "GemNavCoreTests", dependencies: ["GemNavCore"]),
         .testTarget(
             name: "GemNavOSRMTests", dependencies: ["GemNavOSRM", "GemNavCore"], resources: [.copy("Fixtures")]),
-        // Helpers the test suites share: OSM XML maps built in code, test data paths, Monaco imported once.
+        // Helpers the test suites share: OSM XML maps built in code, test data paths, Monaco imported once
+        // (and the whole app's environment on it).
         .target(
-            name: "GemNavTestSupport", dependencies: ["GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavServices"],
+            name: "GemNavTestSupport",
+            dependencies: ["GemNavCore", "GemNavOSM", "GemNavRouting", "GemNavServices", "GemNavNavigation", "GemNavPresentation",
+                           "GemNavStorage"],
             path: "Tests/Support"),
         .testTarget(name: "GemNavOSMTests", dependencies: ["GemNavOSM", "GemNavTestSupport"]),
         .testTarget(name: "GemNavRoutingTests", dependencies: ["GemNavRouting", "GemNavOSM", "GemNavTestSupport"]),

@@ -15,12 +15,7 @@ import Testing
     static let casino = Coordinate(latitude: 43.7392, longitude: 7.4285)
 
     func app() throws -> (AppModel, AssistantModel) {
-        let data = try MonacoData.data.get()
-        let index = try #require(try data.loadSearchIndex())
-        let environment = AppComposition.Environment(
-            providers: [.car: EngineRouteProvider(engine: try data.loadEngine())], places: IndexPlaceSearch(index: index),
-            store: try AppStore.inMemory(), settings: InMemorySettings(AppSettings()), clock: ManualClock(),
-            timer: TestClock(), centre: index.centre, timeZone: .gmt)
+        let environment = try MonacoData.appEnvironment(clock: ManualClock(), timer: TestClock())
         let app = AppComposition.build(environment)
         app.map.send(.permissionChanged(.whenInUse))
         app.send(.located(LocationFix(coordinate: Self.casino, horizontalAccuracy: 5, timestamp: Date())))

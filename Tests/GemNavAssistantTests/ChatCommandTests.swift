@@ -13,12 +13,7 @@ import Testing
 /// simulated car stands still unless the test advances time).
 @MainActor @Suite struct ChatCommandTests {
     func chat() throws -> (TerminalChat, () -> [String]) {
-        let data = try MonacoData.data.get()
-        let index = try #require(try data.loadSearchIndex())
-        let environment = AppComposition.Environment(
-            providers: [.car: EngineRouteProvider(engine: try data.loadEngine())], places: IndexPlaceSearch(index: index),
-            store: try AppStore.inMemory(), settings: InMemorySettings(AppSettings()), clock: ManualClock(),
-            timer: TestClock(), centre: index.centre, timeZone: .gmt)
+        let environment = try MonacoData.appEnvironment(clock: ManualClock(), timer: TestClock())
         let app = AppComposition.build(environment)
         app.map.send(.permissionChanged(.whenInUse))
         app.send(.located(LocationFix(coordinate: Coordinate(latitude: 43.7392, longitude: 7.4285), horizontalAccuracy: 5,

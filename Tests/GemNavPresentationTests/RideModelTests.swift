@@ -12,13 +12,8 @@ import Testing
 /// The ride screen on Monaco's roads with simulated drivers, stepped second by second.
 @MainActor @Suite struct RideModelTests {
     func app() throws -> AppModel {
-        let data = try MonacoData.data.get()
-        let index = try #require(try data.loadSearchIndex())
-        let environment = AppComposition.Environment(
-            providers: [.car: EngineRouteProvider(engine: try data.loadEngine())], places: IndexPlaceSearch(index: index),
-            store: try AppStore.inMemory(), settings: InMemorySettings(AppSettings()),
-            clock: ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)), timer: TestClock(),
-            centre: index.centre, timeZone: .gmt)
+        let environment = try MonacoData.appEnvironment(clock: ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000)),
+                                                        timer: TestClock())
         return AppComposition.build(environment)
     }
 

@@ -16,12 +16,7 @@ import Testing
     let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
 
     func sessions() throws -> WebSessions {
-        let data = try MonacoData.data.get()
-        let index = try #require(try data.loadSearchIndex())
-        let environment = AppComposition.Environment(
-            providers: [.car: EngineRouteProvider(engine: try data.loadEngine())], places: IndexPlaceSearch(index: index),
-            store: try AppStore.inMemory(), settings: InMemorySettings(), clock: clock, timer: timer,
-            centre: index.centre, timeZone: .gmt)
+        let environment = try MonacoData.appEnvironment(clock: clock, timer: timer)
         return WebSessions(clock: clock) { zone in
             var page = environment
             page.timeZone = zone

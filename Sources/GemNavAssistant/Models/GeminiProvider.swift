@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 
 /// Gemini's `generateContent` (REST, v1beta): `POST {base}/v1beta/models/{model}:generateContent`
 /// with the key in `x-goog-api-key`, the actions as `tools[].functionDeclarations`, the
@@ -70,7 +71,7 @@ public struct GeminiProvider: LanguageModelProvider {
         } catch let error as ModelError.Code {
             throw http.failure(error, endpoint)
         } catch {
-            throw http.failure(.malformed(reason: ModelHTTP.describe(error)), endpoint)
+            throw http.failure(.malformed(reason: DecodingSummary.describe(error)), endpoint)
         }
     }
 

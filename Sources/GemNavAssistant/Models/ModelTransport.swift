@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -89,24 +90,5 @@ struct ModelHTTP: Sendable {
         }
         if let message = (try? JSONDecoder().decode(Body.self, from: data))?.error?.message { return message }
         return String(decoding: data.prefix(200), as: UTF8.self)
-    }
-
-    /// What a decoding error says, in a few words.
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let at = path(context)
-            return "no '\(key.stringValue)'\(at.isEmpty ? "" : " in \(at)")"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "unexpected value at \(path(context))"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "malformed JSON" : "unreadable value at \(path(context))"
-        @unknown default:
-            return String(describing: error)
-        }
     }
 }

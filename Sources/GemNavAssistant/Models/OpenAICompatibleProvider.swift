@@ -1,4 +1,5 @@
 import Foundation
+import GemNavCore
 
 /// OpenAI's chat-completions API as llama.cpp's server, Ollama, vLLM and OpenAI speak it:
 /// `POST {base}/v1/chat/completions` with the actions as `tools` of `type: function`, the
@@ -61,7 +62,7 @@ public struct OpenAICompatibleProvider: LanguageModelProvider {
         } catch let error as ModelError.Code {
             throw http.failure(error, endpoint)
         } catch {
-            throw http.failure(.malformed(reason: ModelHTTP.describe(error)), endpoint)
+            throw http.failure(.malformed(reason: DecodingSummary.describe(error)), endpoint)
         }
     }
 

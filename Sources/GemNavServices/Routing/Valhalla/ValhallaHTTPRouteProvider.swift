@@ -61,7 +61,7 @@ public struct ValhallaHTTPRouteProvider: RouteProvider, Sendable {
             throw AppError(.invalidServerResponse(url: url, reason: error.description))
         } catch {
             throw AppError(.invalidServerResponse(
-                url: url, reason: "not a Valhalla route answer (\(Self.describe(error)))"))
+                url: url, reason: "not a Valhalla route answer (\(DecodingSummary.describe(error)))"))
         }
     }
 
@@ -78,24 +78,5 @@ public struct ValhallaHTTPRouteProvider: RouteProvider, Sendable {
             ? "a point is too far from any road this travel mode may use; move it onto a road"
             : "no road connects these points for this travel mode; try other points or fewer roads to avoid"
         return AppError(.noRoute("The Valhalla server found no route (error \(error.errorCode): \(error.error)): \(advice)."))
-    }
-
-    /// A decoding error in a few words: which field, and what was wrong with it.
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let at = path(context)
-            return "no '\(key.stringValue)'\(at.isEmpty ? "" : " in \(at)")"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "unexpected value at \(path(context))"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "malformed JSON" : "unreadable value at \(path(context))"
-        @unknown default:
-            return String(describing: error)
-        }
     }
 }

@@ -68,6 +68,14 @@ import Testing
             return
         }
         #expect(d.name == "Musée Océanographique" && fr.reply.hasPrefix("C'est parti pour Musée Océanographique"))
+
+        // The English name of a French place: the generic word ("museum") is the one let go.
+        let en = await assistant.respond(to: "take me to the oceanographic museum", in: &context)
+        guard case .navigate(let museum, _, _, _, _)? = en.actions.first else {
+            Issue.record("expected navigate, got \(en.actions)")
+            return
+        }
+        #expect(museum.name == "Musée Océanographique")
     }
 
     @Test func nearestMeansQuickestNotClosest() async throws {

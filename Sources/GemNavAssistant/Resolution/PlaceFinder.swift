@@ -55,19 +55,33 @@ struct PlaceFinder: Sendable {
     }
 
     /// The index's results for `text`, else for `text` without its first or last word (a word
-    /// the lexicon did not know, "casino asap"); nil when none finds anything.
+    /// the index does not hold, "casino asap", "oceanographic museum"); nil when none finds
+    /// anything. When both shorter requests find places, the one whose best place resembles the
+    /// whole request most wins: the word left out is then the generic one ("museum"), not the
+    /// name ("oceanographic" → Musée Océanographique).
     func search(_ text: String, near origin: Coordinate) async -> [Place]? {
+        if let found = try? await places.search(text, near: origin, limit: Self.searchLimit), !found.isEmpty { return found }
         let words = text.split(separator: " ")
-        var attempts = [text]
-        if words.count > 1 {
-            attempts += [words.dropFirst().joined(separator: " "), words.dropLast().joined(separator: " ")]
+        guard words.count > 1 else { return nil }
+        let wanted = TextFolding.tokens(text)
+        var best: (results: [Place], likeness: Int)?
+        for attempt in [words.dropFirst().joined(separator: " "), words.dropLast().joined(separator: " ")] {
+            guard let found = try? await places.search(attempt, near: origin, limit: Self.searchLimit),
+                  let first = found.first else { continue }
+            let likeness = Self.likeness(of: TextFolding.tokens(first.name), to: wanted)
+            if best == nil || likeness > best!.likeness { best = (found, likeness) }
         }
-        for attempt in attempts {
-            if let found = try? await places.search(attempt, near: origin, limit: Self.searchLimit), !found.isEmpty {
-                return found
-            }
+        return best?.results
+    }
+
+    /// How much of `words` a name spells, across languages: the letters each word shares from
+    /// its start with the name's closest word ("oceanographic" and "océanographique" share 12),
+    /// counted from 4 on so that chance beginnings do not count.
+    static func likeness(of name: [String], to words: [String]) -> Int {
+        words.reduce(0) { total, word in
+            let shared = name.map { zip($0, word).prefix { $0 == $1 }.count }.max() ?? 0
+            return total + (shared >= 4 ? shared : 0)
         }
-        return nil
     }
 
     /// Whether `a` is so much quicker to reach than `b` that nobody nearby means `b` (the

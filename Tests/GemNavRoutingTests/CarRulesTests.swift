@@ -1,3 +1,4 @@
+import Foundation
 import GemNavCore
 import GemNavRouting
 import Testing
@@ -72,6 +73,23 @@ import Testing
         #expect(try seconds(["highway": "stop", "direction": "forward"], backward: true) == free)
         #expect(try seconds(["highway": "traffic_signals", "traffic_signals:direction": "backward"], backward: true) == free + 2)
         #expect(try seconds(["highway": "traffic_signals", "traffic_signals:direction": "backward"], backward: false) == free)
+    }
+
+    @Test func turningAcrossOncomingTrafficWaitsForAGap() throws {
+        // A T junction at (0,2): from the south, right to (0,4) or left to (0,0), each arm
+        // the same length, so the two routes differ only in the turn.
+        var map = RoadMap()
+        map.way([(0, 0), (0, 2), (0, 4)], ["highway": "primary", "name": "Top"])
+        map.way([(-2, 2), (0, 2)], ["highway": "primary", "name": "Stem"])
+        let engine = try map.engine()
+        let left = try engine.route((-2, 2), (0, 0)).duration
+        let right = try engine.route((-2, 2), (0, 4)).duration
+        // car.lua: 7.5 s logistic turn cost biased by 1.075 either way, and 2 s × 0.963 at 90°
+        // for crossing oncoming traffic on the left turn only.
+        let sigmoidLeft = 7.5 / (1 + exp(-((13 * 1.075) * 90 / 180 - 6.5 / 1.075)))
+        let sigmoidRight = 7.5 / (1 + exp(-((13 / 1.075) * 90 / 180 - 6.5 * 1.075)))
+        let oncoming = 2 / (1 + exp(-(13 * 90.0 / 180 - 3.25)))
+        #expect(abs((left - right) - (sigmoidLeft - sigmoidRight + oncoming)) < 0.15)
     }
 
     @Test func ratePenaltiesRaiseWeightNotDuration() throws {

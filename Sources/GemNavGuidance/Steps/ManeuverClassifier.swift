@@ -146,7 +146,7 @@ enum ManeuverClassifier {
         }
         if from.roadClass.isLink && to.roadClass.isHighway { return Decision(type: .merge, modifier: mergeSide(v)) }
         if let fork = fork(v, from: from, to: to) { return fork }
-        let obvious = ObviousTurn.arm(v, from: from)
+        let obvious = ObviousTurn.arm(v, from: from, to: to)
         if obvious == nil, let end = endOfRoad(v) { return end }
         if obvious == v.junction.outArm {
             return obviousInstruction(v, from: from, to: to, modifier: modifier, outLength: outLength)
@@ -170,7 +170,7 @@ enum ManeuverClassifier {
     {
         guard !sameRoad(from, to) else { return nil }
         if basicType(from: from, to: to) == .continue { return nil }
-        guard ObviousTurn.isThroughStreet(v.junction.outArm, v) else {
+        guard ObviousTurn.isThroughStreet(v.junction.outArm, v, road: to) else {
             return Decision(type: .newName, modifier: modifier)
         }
         if to.roadClass.isHighway { return Decision(type: .merge, modifier: v.angle < 0 ? .slightRight : .slightLeft) }

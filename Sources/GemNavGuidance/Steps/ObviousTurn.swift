@@ -77,9 +77,12 @@ enum ObviousTurn {
     static let fuzzyAngle = 25.0
     static let distinctionRatio = 2.0
 
-    /// The arm obvious to a traveller arriving on `from`, nil when no road is.
-    static func arm(_ v: JunctionView, from: RoadInfo) -> Int? {
+    /// The arm obvious to a traveller arriving on `from` and leaving on `to`, nil when no
+    /// road is. The route's own roads are taken from `from` and `to`, so junctions whose arms
+    /// carry no signage (as read back from another server) are judged alike.
+    static func arm(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Int? {
         let j = v.junction
+        func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : j.arms[a].road }
         let others = j.arms.indices.filter { $0 != j.inArm }
         if others.count == 1 { return others[0] }
         guard others.count > 1 else { return nil }
@@ -88,55 +91,59 @@ enum ObviousTurn {
             others.filter(keep).min { abs(v.angle(of: $0)) < abs(v.angle(of: $1)) }
         }
         func valid(_ a: Int) -> Int? {
-            j.arms[a].road.isRoundabout == from.isRoundabout ? a : nil
+            road(a).isRoundabout == from.isRoundabout ? a : nil
         }
         let continuing = straightmost { a in
-            let road = j.arms[a].road
+            let other = road(a)
             guard j.arms[a].canEnter else { return false }
             if from.name.isEmpty && !from.roadClass.isLowPriority { return false }
-            if road.name.isEmpty && !road.roadClass.isLowPriority { return false }
-            if from.name.isEmpty != road.name.isEmpty { return false }
-            if road.roadClass.isStrictlyLess(than: from.roadClass) || road.roadClass.isLink(to: from.roadClass) {
+            if other.name.isEmpty && !other.roadClass.isLowPriority { return false }
+            if from.name.isEmpty != other.name.isEmpty { return false }
+            if other.roadClass.isStrictlyLess(than: from.roadClass) || other.roadClass.isLink(to: from.roadClass) {
                 return false
             }
-            return !NameChange.isAnnounced(from: from, to: road)
+            return !NameChange.isAnnounced(from: from, to: other)
         }
-        if let c = continuing, isDistinct(c, v, from: from) { return valid(c) }
+        if let c = continuing, isDistinct(c, v, from: from, to: to) { return valid(c) }
         let sameOrHigher = straightmost { a in
-            let c = j.arms[a].road.roadClass
+            let c = road(a).roadClass
             return j.arms[a].canEnter && !c.isStrictlyLess(than: from.roadClass) && !c.isLink(to: from.roadClass)
         }
-        if let s = sameOrHigher, isDistinct(s, v, from: from) { return valid(s) }
+        if let s = sameOrHigher, isDistinct(s, v, from: from, to: to) { return valid(s) }
         guard let any = straightmost({ j.arms[$0].canEnter }) else { return nil }
         let nonSharp = others.filter { abs(v.angle(of: $0)) <= 90 }.count
         let onlyNonSharp = abs(v.angle(of: any)) <= 90 && nonSharp == 1
         if any != sameOrHigher, abs(v.angle(of: any)) <= groupAngle || onlyNonSharp,
-           !j.arms[any].road.roadClass.isLowPriority, isDistinct(any, v, from: from)
+           !road(any).roadClass.isLowPriority, isDistinct(any, v, from: from, to: to)
         {
             return valid(any)
         }
         let enterable = others.filter { j.arms[$0].canEnter }.count
-        if j.arms[any].road.roadClass.isHighway, abs(v.angle(of: any)) <= groupAngle, enterable == 1 {
+        if road(any).roadClass.isHighway, abs(v.angle(of: any)) <= groupAngle, enterable == 1 {
             return valid(any)
         }
         return nil
     }
 
     /// Whether no other road at the junction looks about as likely as `candidate`.
-    static func isDistinct(_ candidate: Int, _ v: JunctionView, from: RoadInfo) -> Bool {
-        abs(v.angle(of: candidate)) < groupAngle
-            ? isDistinctNarrow(candidate, v, from: from) : isDistinctWide(candidate, v, from: from)
+    static func isDistinct(_ candidate: Int, _ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
+        let j = v.junction
+        let road = { (a: Int) -> RoadInfo in a == j.outArm ? to : j.arms[a].road }
+        return abs(v.angle(of: candidate)) < groupAngle
+            ? isDistinctNarrow(candidate, v, from: from, road: road) : isDistinctWide(candidate, v, from: from, road: road)
     }
 
     /// A wide candidate is distinct when every other road, enterable or not, turns at least
     /// twice as far (ignoring the matching link of a road that is not straight ahead).
-    private static func isDistinctWide(_ candidate: Int, _ v: JunctionView, from: RoadInfo) -> Bool {
+    private static func isDistinctWide(_ candidate: Int, _ v: JunctionView, from: RoadInfo,
+                                       road: (Int) -> RoadInfo) -> Bool
+    {
         let j = v.junction
         let deviation = abs(v.angle(of: candidate))
-        let candidateClass = j.arms[candidate].road.roadClass
+        let candidateClass = road(candidate).roadClass
         for a in j.arms.indices where a != j.inArm && a != candidate {
             let other = abs(v.angle(of: a))
-            let otherClass = j.arms[a].road.roadClass
+            let otherClass = road(a).roadClass
             if other > 20 && otherClass.isLink(to: from.roadClass) && otherClass.isLink(to: candidateClass) { continue }
             if other > distinctionRatio * deviation { continue }
             return false
@@ -147,48 +154,49 @@ enum ObviousTurn {
     /// A narrow candidate (less than 60° off straight) is distinct when every other road is
     /// clearly sharper and either changes the name while the candidate keeps it, belongs to a
     /// lower class, or is a through road of its own.
-    private static func isDistinctNarrow(_ candidate: Int, _ v: JunctionView, from: RoadInfo) -> Bool {
+    private static func isDistinctNarrow(_ candidate: Int, _ v: JunctionView, from: RoadInfo,
+                                         road: (Int) -> RoadInfo) -> Bool
+    {
         let j = v.junction
         let deviation = abs(v.angle(of: candidate))
-        let target = j.arms[candidate].road
+        let target = road(candidate)
         let keepsName = !NameChange.isAnnounced(from: from, to: target)
         for a in j.arms.indices where a != j.inArm && a != candidate {
             if deviation < narrowTurn && !j.arms[a].canEnter { continue }
             let other = abs(v.angle(of: a))
-            let road = j.arms[a].road
+            let compared = road(a)
             let distinct = other > distinctionRatio * deviation && abs(other - deviation) > fuzzyAngle / 2
             let slightlyDistinct = other > 0.7 * distinctionRatio * deviation
-            if road.isRoundabout != from.isRoundabout && target.isRoundabout == from.isRoundabout && deviation < other {
+            if compared.isRoundabout != from.isRoundabout && target.isRoundabout == from.isRoundabout && deviation < other {
                 continue
             }
-            let otherNameChanges = NameChange.isAnnounced(from: from, to: road)
+            let otherNameChanges = NameChange.isAnnounced(from: from, to: compared)
             if (keepsName || otherNameChanges) && distinct { continue }
             if j.arms.count >= 4 && distinct { continue }
             if from.roadClass.priority > RoadClass.secondary.priority && distinct { continue }
             let samePriority = from.roadClass.priority == target.roadClass.priority
-            if samePriority && target.roadClass.priority < road.roadClass.priority && keepsName && slightlyDistinct {
+            if samePriority && target.roadClass.priority < compared.roadClass.priority && keepsName && slightlyDistinct {
                 continue
             }
-            if samePriority && target.roadClass.priority > road.roadClass.priority + 4 && keepsName && slightlyDistinct {
+            if samePriority && target.roadClass.priority > compared.roadClass.priority + 4 && keepsName && slightlyDistinct {
                 continue
             }
-            if road.roadClass.isLink(to: from.roadClass) && road.roadClass.isLink(to: target.roadClass) { continue }
-            if samePriority && from.roadClass.priorityGroup < road.roadClass.priorityGroup
-                && NameChange.isAnnounced(from: target, to: road) && otherNameChanges
+            if compared.roadClass.isLink(to: from.roadClass) && compared.roadClass.isLink(to: target.roadClass) { continue }
+            if samePriority && from.roadClass.priorityGroup < compared.roadClass.priorityGroup
+                && NameChange.isAnnounced(from: target, to: compared) && otherNameChanges
             {
                 continue
             }
-            if samePriority && road.roadClass.isLink { continue }
+            if samePriority && compared.roadClass.isLink { continue }
             return false
         }
         return true
     }
 
-    /// Whether the road entered at `arm` carries on across the junction: another road of the
+    /// Whether `road`, entered at `arm`, carries on across the junction: another road of the
     /// same name and class leaves nearly opposite it (OSRM's through street).
-    static func isThroughStreet(_ arm: Int, _ v: JunctionView) -> Bool {
+    static func isThroughStreet(_ arm: Int, _ v: JunctionView, road: RoadInfo) -> Bool {
         let j = v.junction
-        let road = j.arms[arm].road
         guard !road.name.isEmpty else { return false }
         return j.arms.indices.contains { a in
             guard a != arm && a != j.inArm else { return false }

@@ -81,15 +81,13 @@ import Testing
         var map = RoadMap()
         map.way([(0, 0), (0, 2), (0, 4)], ["highway": "primary", "name": "Top"])
         map.way([(-2, 2), (0, 2)], ["highway": "primary", "name": "Stem"])
-        let engine = try map.engine()
-        let left = try engine.route((-2, 2), (0, 0)).duration
-        let right = try engine.route((-2, 2), (0, 4)).duration
-        // car.lua: 7.5 s logistic turn cost biased by 1.075 either way, and 2 s × 0.963 at 90°
-        // for crossing oncoming traffic on the left turn only.
-        let sigmoidLeft = 7.5 / (1 + exp(-((13 * 1.075) * 90 / 180 - 6.5 / 1.075)))
-        let sigmoidRight = 7.5 / (1 + exp(-((13 / 1.075) * 90 / 180 - 6.5 * 1.075)))
-        let oncoming = 2 / (1 + exp(-(13 * 90.0 / 180 - 3.25)))
-        #expect(abs((left - right) - (sigmoidLeft - sigmoidRight + oncoming)) < 0.15)
+        var calm = Profile.car
+        calm.oncomingTurnPenalty = 0
+        let engine = try map.engine(), without = try map.engine(calm)
+        // Left across oncoming traffic: 2 s × 0.963 more at 90°; right turns are unchanged.
+        let extra = 2 / (1 + exp(-(13 * 90.0 / 180 - 3.25)))
+        #expect(abs(try engine.route((-2, 2), (0, 0)).duration - without.route((-2, 2), (0, 0)).duration - extra) < 0.15)
+        #expect(try engine.route((-2, 2), (0, 4)).duration == without.route((-2, 2), (0, 4)).duration)
     }
 
     @Test func ratePenaltiesRaiseWeightNotDuration() throws {

@@ -167,13 +167,6 @@ public struct RoadInfo: Hashable, Sendable, Codable {
             : other.labels.with(turnLanes: turnLanes)
     }
 
-    /// The same road with its signs and lanes left out: all a maneuver decision needs of the
-    /// roads a route merely passes.
-    public var withoutSignage: RoadInfo {
-        RoadInfo(roadClass: roadClass, mode: mode, isRoundabout: isRoundabout, isRotary: isRotary,
-                 isRoundaboutIntersection: isRoundaboutIntersection, isToll: isToll, speedLimitKmh: speedLimitKmh)
-    }
-
     public static func == (a: RoadInfo, b: RoadInfo) -> Bool {
         a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout
             && a.isRotary == b.isRotary && a.isRoundaboutIntersection == b.isRoundaboutIntersection && a.isToll == b.isToll && a.speedLimitKmh == b.speedLimitKmh

@@ -161,9 +161,8 @@ public struct RoutePath: Sendable, Hashable {
         public var canEnter: Bool
         /// Whether traffic can arrive at the junction along this road (used to detect merges).
         public var canArrive: Bool
-        /// The road's attributes in the direction leaving the junction. For the roads the
-        /// route neither arrives nor leaves on, the embedded engine fills in class, mode and
-        /// flags only (no names), which is all a maneuver decision looks at.
+        /// The road's attributes in the direction leaving the junction, names and refs
+        /// included on every arm: deciding the obvious road compares the names of all of them.
         public var road: RoadInfo
 
         /// Creates an arm.

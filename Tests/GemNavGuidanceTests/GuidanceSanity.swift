@@ -16,9 +16,10 @@ enum GuidanceSanity {
                 }
                 // Every step starts at its maneuver, which is a listed intersection.
                 #expect(step.intersections.first?.location == m.location, sourceLocation: sourceLocation)
+                // A junction of two roads is no intersection, unless a short name change made
+                // there was folded into the step (OSRM keeps its intersection then too).
                 for x in step.intersections.dropFirst() {
-                    #expect(x.bearings.count > 2, "a junction of two roads is not an intersection",
-                            sourceLocation: sourceLocation)
+                    #expect(x.bearings.count >= 2, sourceLocation: sourceLocation)
                 }
                 guard k > 0, k + 1 < steps.count else { continue }
                 let previous = steps[k - 1]

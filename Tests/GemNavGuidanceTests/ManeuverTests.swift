@@ -128,9 +128,18 @@ private func oneJunction(_ angle: Double, to next: RoadInfo = grimaldi, from fir
     }
 
     @Test func endOfRoad() {
-        let steps = oneJunction(-90, others: [PathBuilder.OtherArm(angle: 90)])
+        // A side street passed first: the end of the road is worth saying.
+        var b = PathBuilder()
+        b.drive(costa, 200)
+        b.turn(0, others: [PathBuilder.OtherArm(angle: 90)])
+        b.drive(costa, 100)
+        b.turn(-90, others: [PathBuilder.OtherArm(angle: 90)])
+        b.drive(grimaldi, 300)
+        let steps = b.steps()
         #expect(steps[1].maneuver.type == .endOfRoad)
         #expect(steps[1].maneuver.instruction == "Turn left at the end of the road onto Rue Grimaldi")
+        // Straight from the start to the T junction, as OSRM: a plain turn.
+        #expect(oneJunction(-90, others: [PathBuilder.OtherArm(angle: 90)])[1].maneuver.type == .turn)
     }
 
     @Test func ferryNotification() {
@@ -168,7 +177,8 @@ private func oneJunction(_ angle: Double, to next: RoadInfo = grimaldi, from fir
         b.turn(-90, others: [PathBuilder.OtherArm(angle: 0)])
         b.drive(.street("Avenue de la Costa"), 300)
         let steps = b.steps()
-        #expect(steps.map(\.maneuver.type) == [.depart, .turn, .arrive])
+        // OSRM words a U-turn over a short connector "continue uturn".
+        #expect(steps.map(\.maneuver.type) == [.depart, .continue, .arrive])
         #expect(steps[1].maneuver.modifier == .uturn)
         #expect(steps[1].name == "Avenue de la Costa")
         #expect(steps[1].intersections.count == 2)

@@ -101,10 +101,16 @@ import Testing
         var map = GridMap()
         map.way([(-3, 0), (0, 0)], street("Stem Street"))
         map.way([(0, -3), (0, 0), (0, 3)], street("Cross Street"))
+        // Nothing passed on the way there: as in OSRM, a plain turn.
         let right = try map.guide((-2.5, 0), (0, 2.5))
-        #expect(right.maneuvers == ["depart", "end of road right", "arrive"])
-        #expect(right.instructions[1] == "Turn right at the end of the road onto Cross Street")
-        #expect(try map.guide((-2.5, 0), (0, -2.5)).instructions[1]
+        #expect(right.maneuvers == ["depart", "turn right", "arrive"])
+        #expect(right.instructions[1] == "Turn right onto Cross Street")
+        // With a side street passed first, the end of the road is told.
+        var passing = GridMap()
+        passing.way([(-3, 0), (-1.5, 0), (0, 0)], street("Stem Street"))
+        passing.way([(-1.5, 0), (-1.5, -2)], street("Side Street"))
+        passing.way([(0, -3), (0, 0), (0, 3)], street("Cross Street"))
+        #expect(try passing.guide((-2.5, 0), (0, -2.5)).instructions[1]
             == "Turn left at the end of the road onto Cross Street")
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GemNavCore
 import GemNavRouting
 import Testing
@@ -72,6 +73,21 @@ import Testing
         #expect(try seconds(["highway": "stop", "direction": "forward"], backward: true) == free)
         #expect(try seconds(["highway": "traffic_signals", "traffic_signals:direction": "backward"], backward: true) == free + 2)
         #expect(try seconds(["highway": "traffic_signals", "traffic_signals:direction": "backward"], backward: false) == free)
+    }
+
+    @Test func turningAcrossOncomingTrafficWaitsForAGap() throws {
+        // A T junction at (0,2): from the south, right to (0,4) or left to (0,0), each arm
+        // the same length, so the two routes differ only in the turn.
+        var map = RoadMap()
+        map.way([(0, 0), (0, 2), (0, 4)], ["highway": "primary", "name": "Top"])
+        map.way([(-2, 2), (0, 2)], ["highway": "primary", "name": "Stem"])
+        var calm = Profile.car
+        calm.oncomingTurnPenalty = 0
+        let engine = try map.engine(), without = try map.engine(calm)
+        // Left across oncoming traffic: 2 s × 0.963 more at 90°; right turns are unchanged.
+        let extra = 2 / (1 + exp(-(13 * 90.0 / 180 - 3.25)))
+        #expect(abs(try engine.route((-2, 2), (0, 0)).duration - without.route((-2, 2), (0, 0)).duration - extra) < 0.15)
+        #expect(try engine.route((-2, 2), (0, 4)).duration == without.route((-2, 2), (0, 4)).duration)
     }
 
     @Test func ratePenaltiesRaiseWeightNotDuration() throws {

@@ -52,9 +52,10 @@ struct Trip {
 
     func count(_ type: String) -> Int { events.filter { $0.event.type == type }.count }
 
-    /// Drives `route` with a simulator through a `TripPlayer`, rerouting with `provider`.
-    static func simulate(_ route: Route, provider: (any RouteProvider)?, noise: Double = 10, seed: UInt64 = 7,
-                         missedTurn: Int? = nil, avoid: AvoidOptions = [],
+    /// Drives `route` with a simulator through a `TripPlayer`, rerouting with `provider`. The
+    /// car follows `driven` when given (the same drive guided by a copy of the route), else `route`.
+    static func simulate(_ route: Route, drivenAlong driven: Route? = nil, provider: (any RouteProvider)?,
+                         noise: Double = 10, seed: UInt64 = 7, missedTurn: Int? = nil, avoid: AvoidOptions = [],
                          settings: NavigationSettings = NavigationSettings()) async throws -> Trip
     {
         var simulation = SimulationOptions()
@@ -62,7 +63,7 @@ struct Trip {
         simulation.seed = seed
         simulation.missedTurn = missedTurn
         let player = try TripPlayer(route: route, settings: settings, avoid: avoid,
-                                    source: .simulator(try RouteSimulator(route: route, options: simulation)),
+                                    source: .simulator(try RouteSimulator(route: driven ?? route, options: simulation)),
                                     reroute: provider?.rerouter)
         let recording = await player.record()
         return Trip(fixes: recording.fixes, updates: recording.updates, finalRoute: player.session.route)

@@ -37,11 +37,14 @@ import Testing
         let json = OSRMCodec.encodeResponse(routes: [planned.route], waypoints: planned.path.waypoints, options: Self.options)
         let decoded = try #require(try OSRMCodec.decodeResponse(Data(json), geometries: .polyline6).routes.first)
         let original = try await Trip.simulate(planned.route, provider: provider)
-        let replayed = try await Trip.simulate(decoded, provider: provider)
+        // The same drive for both: OSRM JSON rounds durations to 0.1 s, so a car simulated from
+        // the decoded route runs up to a second apart and may or may not land a fix on a
+        // metres-long step (a roundabout's first exit) — luck, not a guidance difference.
+        let replayed = try await Trip.simulate(decoded, drivenAlong: planned.route, provider: provider)
         TripChecks.contract(replayed)
         TripChecks.announcedBeforeNeverAfter(replayed, route: decoded)
         #expect(guidance(replayed) == guidance(original))
-        #expect(abs(replayed.fixes.count - original.fixes.count) <= 2)
+        #expect(replayed.fixes.count == original.fixes.count)
     }
 
     @Test func httpProviderRequestsOSRMAndDecodesTheAnswer() async throws {

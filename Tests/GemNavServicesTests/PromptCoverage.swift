@@ -5,8 +5,9 @@ import GemNavNavigation
 /// Checks a whole simulated trip for maneuvers the driver reached without having heard of them.
 ///
 /// A maneuver counts as announced when, before the simulated car's true position reached it, a
-/// `voice` event was spoken for the step it ends, or for the step before with "…, then
-/// <maneuver>" in it. Trivial maneuvers need no prompt: `depart`, `arrive` (its prompt is
+/// `voice` event was spoken for the step it ends, or for the step before (or, past a
+/// roundabout exit, the step before that) with "…, then <maneuver>" in it. Trivial maneuvers
+/// need no prompt: `depart`, `arrive` (its prompt is
 /// checked by `TripChecks.arrivalSpoken`), `exit roundabout` / `exit rotary` (the entry's prompt
 /// names the exit), and `new name` / `continue` straight on or without a modifier (the road goes
 /// on, only its name changes). Reroutes start a new route: its maneuvers are checked from then
@@ -137,10 +138,12 @@ struct PromptCoverage {
             let steps = route.legs[v.legIndex].steps
             credit([v.legIndex, v.stepIndex + 1])
             let text = v.text.lowercased()
-            if v.stepIndex + 2 < steps.count,
-               text.contains("then \(steps[v.stepIndex + 2].maneuver.instruction.lowercased())")
-            {
-                credit([v.legIndex, v.stepIndex + 2])
+            // The chained maneuver is the next one, or the one past a roundabout's exit when
+            // the prompt is for entering it.
+            for s in (v.stepIndex + 2)...(v.stepIndex + 3) where s < steps.count {
+                let exit = steps[s - 1].maneuver.type
+                if s == v.stepIndex + 3 && exit != .exitRoundabout && exit != .exitRotary { break }
+                if text.contains("then \(steps[s].maneuver.instruction.lowercased())") { credit([v.legIndex, s]) }
             }
         }
 

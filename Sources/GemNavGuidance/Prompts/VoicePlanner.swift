@@ -27,10 +27,9 @@ struct VoicePlanner {
         }
         var chained = aheadTexts[k + 1]
         var nowText = texts[k + 1]
-        if steps[k + 1].decision.type != .arrive && k + 2 < steps.count && steps[k + 1].duration < Self.chainTime
-            && !Self.isRoundaboutExit(steps[k + 2].decision.type) {
-            chained = narrator.chain(chained, aheadTexts[k + 2])
-            nowText = narrator.chain(nowText, aheadTexts[k + 2])
+        if let next = chainedAfter(k + 1, steps: steps) {
+            chained = narrator.chain(chained, aheadTexts[next])
+            nowText = narrator.chain(nowText, aheadTexts[next])
         }
         var out = [VoiceInstruction]()
         out.reserveCapacity(3)
@@ -61,6 +60,22 @@ struct VoicePlanner {
             out.append(make(length, nowText))
         }
         return out
+    }
+
+    /// The step whose maneuver is chained ("…, then …") to the prompts for maneuver `m`, if one
+    /// follows within `chainTime`. After a roundabout's exit it is the maneuver beyond the
+    /// exit, when the ring and the way out are that short together: at speed the car crosses
+    /// a small ring and a few metres of exit between two fixes, so the prompts said on them
+    /// (`exitPrompt`) may never play and the entry's prompts are the last sure chance.
+    private func chainedAfter(_ m: Int, steps: [PlannedStep]) -> Int? {
+        guard steps[m].decision.type != .arrive, m + 1 < steps.count, steps[m].duration < Self.chainTime else {
+            return nil
+        }
+        guard Self.isRoundaboutExit(steps[m + 1].decision.type) else { return m + 1 }
+        guard m + 2 < steps.count, steps[m].duration + steps[m + 1].duration < Self.chainTime,
+              !Self.goesOn(steps[m + 2].decision)
+        else { return nil }
+        return m + 2
     }
 
     /// The prompt spoken on a roundabout for a maneuver soon after leaving it, if any.

@@ -82,6 +82,28 @@ enum ManeuverClassifier {
         }
     }
 
+    /// OSRM's direction for a turn at an intersection (its `getTurnDirection`): straight
+    /// within 20°, slight to 40°, sharp beyond 120°, and a U-turn only back along the road
+    /// itself (bearings are whole degrees, so that is exactly 180°).
+    static func turnDirection(_ angle: Double) -> ManeuverModifier {
+        switch angle {
+        case ...(-179), 179...: return .uturn
+        case ..<(-120): return .sharpLeft
+        case ..<(-40): return .left
+        case ..<(-20): return .slightLeft
+        case ...20: return .straight
+        case ...40: return .slightRight
+        case ...120: return .right
+        default: return .sharpRight
+        }
+    }
+
+    /// OSRM's basic turn type between two roads (`findBasicTurnType`, ramps aside): `continue`
+    /// when both are named and the name does not change, else `turn`.
+    static func basicType(from a: RoadInfo, to b: RoadInfo) -> ManeuverType {
+        !a.name.isEmpty && !b.name.isEmpty && !NameChange.isAnnounced(from: a, to: b) ? .continue : .turn
+    }
+
     /// Whether two roads are the same road for announcement purposes (OSRM's name-change
     /// rules, `NameChange`), or share a route number where one side has no name.
     static func sameRoad(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
@@ -108,10 +130,11 @@ enum ManeuverClassifier {
     }
 
     /// The maneuver at a junction between roads `from` and `to`, nil when none is needed.
-    static func classify(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Decision? {
-        let modifier = ManeuverModifier(turnAngle: v.angle)
+    /// `outLength` is how far the road left on runs to the next junction (metres).
+    static func classify(_ v: JunctionView, from: RoadInfo, to: RoadInfo, outLength: Double) -> Decision? {
+        let modifier = turnDirection(v.angle)
         if from.mode != to.mode { return Decision(type: .notification, modifier: modifier) }
-        if modifier == .uturn { return Decision(type: .turn, modifier: .uturn) }
+        if modifier == .uturn { return Decision(type: basicType(from: from, to: to), modifier: .uturn) }
         let arms = v.junction.arms
         if from.roadClass.isHighway && to.roadClass.isLink {
             return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))
@@ -123,27 +146,37 @@ enum ManeuverClassifier {
         }
         if from.roadClass.isLink && to.roadClass.isHighway { return Decision(type: .merge, modifier: mergeSide(v)) }
         if let fork = fork(v, from: from, to: to) { return fork }
-        if let end = endOfRoad(v) { return end }
-        let straighterAlternative = v.alternatives.contains { abs(v.angle(of: $0)) < abs(v.angle) }
-        if sameRoad(from, to) {
-            // The road itself turns at an intersection where going straight leads elsewhere.
-            if abs(v.angle) > 35 && straighterAlternative { return Decision(type: .continue, modifier: modifier) }
-            return nil
+        let obvious = ObviousTurn.arm(v, from: from, to: to)
+        if obvious == nil, let end = endOfRoad(v) { return end }
+        if obvious == v.junction.outArm {
+            return obviousInstruction(v, from: from, to: to, modifier: modifier, outLength: outLength)
         }
-        if abs(v.angle) <= straightTolerance {
-            if straighterAlternative {
-                return Decision(type: .turn, modifier: v.angle < 0 ? .slightLeft : .slightRight)
-            }
-            // Going straight onto an unnamed road has nothing worth saying.
-            if to.name.isEmpty && to.ref.isEmpty { return nil }
-            return Decision(type: .newName, modifier: .straight)
+        // Not the obvious way: a plain turn (or "continue" on the same name) in OSRM's
+        // direction bands; where the obvious road is straight on too, this one is the slight
+        // turn beside it.
+        var direction = modifier
+        if direction == .straight, arms.count == 3, let o = obvious, turnDirection(v.angle(of: o)) == .straight {
+            direction = v.angle < v.angle(of: o) ? .slightLeft : .slightRight
         }
-        if v.alternatives.isEmpty {
-            // A bend with no choice: only a changed name is worth a word.
-            if to.name.isEmpty && to.ref.isEmpty { return nil }
+        return Decision(type: basicType(from: from, to: to), modifier: direction)
+    }
+
+    /// The instruction for following the obvious road (OSRM's `getInstructionForObvious`):
+    /// nothing while the name holds, "new name" when it changes, a turn when the road
+    /// entered is a through street of its own (straight on when nearly straight and the
+    /// road runs on for more than 60 m), a merge onto a motorway-like through road.
+    private static func obviousInstruction(_ v: JunctionView, from: RoadInfo, to: RoadInfo,
+                                           modifier: ManeuverModifier, outLength: Double) -> Decision?
+    {
+        guard !sameRoad(from, to) else { return nil }
+        if basicType(from: from, to: to) == .continue { return nil }
+        guard ObviousTurn.isThroughStreet(v.junction.outArm, v, road: to) else {
             return Decision(type: .newName, modifier: modifier)
         }
-        return Decision(type: .turn, modifier: modifier)
+        if to.roadClass.isHighway { return Decision(type: .merge, modifier: v.angle < 0 ? .slightRight : .slightLeft) }
+        if from.roadClass.isLink && to.roadClass.isLink { return nil }
+        let straight = abs(v.angle) < ObviousTurn.narrowTurn && outLength > 60
+        return Decision(type: .turn, modifier: straight ? .straight : modifier)
     }
 
     /// Keep left/right where the road splits into two comparable branches ahead.
@@ -172,18 +205,15 @@ enum ManeuverClassifier {
         return Decision(type: .fork, modifier: v.angle < otherAngle ? .slightLeft : .slightRight)
     }
 
-    /// A T junction: nothing continues straight on and the route turns to one side while
-    /// another road leaves to the other.
+    /// A T junction (OSRM's `isEndOfRoad`): exactly three roads, one about 90° to the right
+    /// and one about 90° to the left (each within 40°), and the route takes one of them.
     private static func endOfRoad(_ v: JunctionView) -> Decision? {
-        guard abs(v.angle) >= 60 && abs(v.angle) <= 120 else { return nil }
         let j = v.junction
-        let anyAhead = j.arms.indices.contains { $0 != j.inArm && abs(v.angle(of: $0)) < 45 }
-        guard !anyAhead else { return nil }
-        let opposite = v.alternatives.contains {
-            let a = v.angle(of: $0)
-            return abs(a) >= 45 && abs(a) <= 135 && (a < 0) != (v.angle < 0)
-        }
-        guard opposite else { return nil }
+        guard j.arms.count == 3 else { return nil }
+        let sides = j.arms.indices.filter { $0 != j.inArm }.map { v.angle(of: $0) }
+        let right = sides.contains { abs($0 - 90) < ObviousTurn.narrowTurn }
+        let left = sides.contains { abs($0 + 90) < ObviousTurn.narrowTurn }
+        guard right && left else { return nil }
         return Decision(type: .endOfRoad, modifier: v.angle < 0 ? .left : .right)
     }
 
@@ -191,7 +221,7 @@ enum ManeuverClassifier {
     private static func sideModifier(_ v: JunctionView, preferring main: (Int) -> Bool) -> ManeuverModifier {
         let reference = v.alternatives.first(where: main).map { v.angle(of: $0) } ?? 0
         let left = v.angle < reference
-        if abs(v.angle) > 60 { return left ? .left : .right }
+        if abs(v.angle) > 40 { return left ? .left : .right }
         return left ? .slightLeft : .slightRight
     }
 

@@ -32,6 +32,20 @@ struct PlannedStep {
         self.target = target
     }
 
+    /// Takes in the step that follows this one, whose maneuver is no longer announced: its
+    /// geometry, figures and intersections become this step's.
+    mutating func absorb(_ next: PlannedStep) {
+        if let last = geometry.last, last == next.geometry.first {
+            geometry.append(contentsOf: next.geometry.dropFirst())
+        } else {
+            geometry.append(contentsOf: next.geometry)
+        }
+        distance += next.distance
+        duration += next.duration
+        if next.duration > 0 { endSpeed = next.endSpeed }
+        intersections.append(contentsOf: next.intersections)
+    }
+
     /// Adds stretch `k` of `leg` (geometry and figures), sharing the joint point with the
     /// previous one.
     mutating func append(_ leg: RoutePath.Leg, _ k: Int) {

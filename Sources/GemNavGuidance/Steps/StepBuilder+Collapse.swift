@@ -41,9 +41,20 @@ extension StepBuilder {
                 previous = nil
                 continue
             }
-            let type: ManeuverType = first.type == .newName && second.type == .newName ? .newName : .turn
-            decisions[a] = Decision(type: type, modifier: ManeuverModifier(turnAngle: total))
             targets[a] = b + 1
+            // Turning back onto the way one came (within 35°, as OSRM's `bearingsAreReversed`)
+            // across a short connector is one U-turn, which OSRM words "continue uturn".
+            if abs(total) >= 145 {
+                decisions[a] = Decision(type: .continue, modifier: .uturn)
+                continue
+            }
+            var type: ManeuverType = first.type == .newName && second.type == .newName ? .newName : .turn
+            // Two turns leading back onto the road one was on are a "continue" (OSRM's
+            // combined-turn rule).
+            if type == .turn && ManeuverClassifier.basicType(from: leg.roads[a].road, to: leg.roads[b + 1].road) == .continue {
+                type = .continue
+            }
+            decisions[a] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(total))
         }
     }
 

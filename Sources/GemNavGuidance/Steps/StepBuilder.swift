@@ -39,7 +39,8 @@ struct StepBuilder {
                 ringExit = nil
             } else if !fromRing {
                 decisions[i] = passingRing(views[i])
-                    ?? ManeuverClassifier.classify(views[i], from: roads[i].road, to: roads[i + 1].road)
+                    ?? ManeuverClassifier.classify(views[i], from: roads[i].road, to: roads[i + 1].road,
+                                                     outLength: leg.distance(of: i + 1))
             }
         }
         collapse(&decisions, &targets, views: views)
@@ -91,7 +92,54 @@ struct StepBuilder {
             steps[steps.count - 1].append(leg, i + 1)
         }
         steps.append(arrive(on: last, leg.coordinates(of: roads.count - 1)))
+        Self.demoteLoneEndsOfRoad(&steps)
+        Self.dropShortNameChanges(&steps)
         return steps
+    }
+
+    /// A name held for less than this many metres is not worth announcing (OSRM's
+    /// `NAME_SEGMENT_CUTOFF_LENGTH`: a bit over 100 m so tests on a 100 m grid do not flap).
+    static let nameSegmentCutoff = 105.0
+
+    /// OSRM's `suppressShortNameSegments`: a "new name" step without lanes is folded into
+    /// the step before it when it brings back the name already announced, or when the new
+    /// name lasts less than `nameSegmentCutoff` (the next maneuver or arrival comes first).
+    static func dropShortNameChanges(_ steps: inout [PlannedStep]) {
+        guard steps.count > 2 else { return }
+        var anchor = 0
+        var kept = [PlannedStep]()
+        kept.reserveCapacity(steps.count)
+        kept.append(steps[0])
+        for k in 1..<steps.count {
+            let step = steps[k]
+            let lanes = step.intersections.first?.lanes.map { !$0.isEmpty } ?? false
+            if k < steps.count - 1, step.decision.type == .newName, !lanes, step.road.mode == kept[anchor].road.mode,
+               sameName(kept[anchor].road, step.road) || step.distance < nameSegmentCutoff
+            {
+                kept[anchor].absorb(step)
+                continue
+            }
+            kept.append(step)
+            anchor = kept.count - 1
+        }
+        if kept.count != steps.count { steps = kept }
+    }
+
+    /// OSRM's `haveSameName` for steps: both carry a name or ref and the change would not be
+    /// announced.
+    private static func sameName(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
+        (!a.name.isEmpty || !a.ref.isEmpty) && (!b.name.isEmpty || !b.ref.isEmpty) && !NameChange.isAnnounced(from: a, to: b)
+    }
+
+    /// "At the end of the road" helps only when the road passed other intersections on the
+    /// way: as in OSRM, when the step before it lists fewer than two intersections (its own
+    /// maneuver and nothing more), an end of road becomes a plain turn, or a "continue" when
+    /// the road keeps its name.
+    static func demoteLoneEndsOfRoad(_ steps: inout [PlannedStep]) {
+        for k in steps.indices.dropFirst() where steps[k].decision.type == .endOfRoad {
+            guard steps[k - 1].intersections.count < 2 else { continue }
+            steps[k].decision.type = ManeuverClassifier.basicType(from: steps[k - 1].road, to: steps[k].road)
+        }
     }
 
     /// Sizes the arrays of a step whose first road is `first` for all the roads it covers (up

@@ -131,7 +131,8 @@ struct EdgeBasedGraphBuilder {
                     if junctionRules.blocks { continue }
                     let outAttr = net.attributes[Int(net.edgeAttributes[f])]
                     var cost = turnCost(angle: angle, degree: degree, uTurn: false,
-                                        modeChange: inAttr.isFerry != outAttr.isFerry, junction: junctionRules)
+                                        modeChange: inAttr.isFerry != outAttr.isFerry, junction: junctionRules,
+                                        onRing: inAttr.forwardRoad.isRoundabout || outAttr.forwardRoad.isRoundabout)
                     cost += obstacleSeconds(junctionRules.obstacle, net: net, arriving: a, leaving: b, ends: ends)
                     let penalty = (!inAttr.isRestricted(backward: a & 1 == 1) && outAttr.isRestricted(backward: b & 1 == 1))
                         ? profile.restrictedPenalty : 0
@@ -189,8 +190,12 @@ struct EdgeBasedGraphBuilder {
     }
 
     /// OSRM's turn cost: a logistic curve in the turn angle, cheaper on the driving side,
-    /// paid only at real intersections, plus U-turn, signal and gate delays.
-    func turnCost(angle: Double, degree: Int, uTurn: Bool, modeChange: Bool, junction: NodeRules) -> Double {
+    /// paid only at real intersections, plus the wait for a gap in oncoming traffic when
+    /// turning across it (not on or off a ring, where traffic runs one way), plus U-turn,
+    /// signal and gate delays.
+    func turnCost(angle: Double, degree: Int, uTurn: Bool, modeChange: Bool, junction: NodeRules,
+                  onRing: Bool = false) -> Double
+    {
         var cost = junction.penalty
         guard profile.turnPenalty > 0, degree > 2 || uTurn || modeChange else { return cost }
         let bias = profile.turnBias
@@ -198,6 +203,10 @@ struct EdgeBasedGraphBuilder {
             cost += profile.turnPenalty / (1 + exp(-((13 / bias) * angle / 180 - 6.5 * bias)))
         } else {
             cost += profile.turnPenalty / (1 + exp(-((13 * bias) * -angle / 180 - 6.5 / bias)))
+        }
+        // Traffic keeps right here: a left turn (negative angle) crosses it.
+        if profile.oncomingTurnPenalty > 0, angle < 0, !uTurn, degree > 2, !onRing {
+            cost += profile.oncomingTurnPenalty / (1 + exp(-(13 * abs(angle) / 180 - 3.25)))
         }
         if uTurn { cost += profile.uTurnPenalty }
         return cost

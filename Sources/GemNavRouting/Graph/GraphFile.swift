@@ -7,9 +7,10 @@ import Foundation
 enum GraphFile {
     static let magic = Array("GEMNAVRG".utf8)
     /// Bumped whenever the layout or meaning of any section changes, and when import rules
-    /// change what a graph holds (7: OSRM's car access, barrier, limit and penalty rules), so a
-    /// cached graph is rebuilt rather than routed with the old rules.
-    static let formatVersion: UInt32 = 7
+    /// change what a graph holds (7: OSRM's car access, barrier, limit and penalty rules;
+    /// 8: the oncoming-traffic turn penalty), so a cached graph is rebuilt rather than routed
+    /// with the old rules.
+    static let formatVersion: UInt32 = 8
     static let fileName = "graph.gemnav"
 
     /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy

@@ -77,9 +77,6 @@ struct RoadTableBuilder {
 /// than edges, and routes ask for the same ones again and again.
 struct RoadTable {
     let roads: [RoadInfo]
-    /// The same roads with class, mode and flags only: what a junction needs to know of the
-    /// roads a route passes by, without copying their names per junction.
-    let skeletons: [RoadInfo]
 
     init(blob: UnsafeRawBufferPointer, offsets: FlatArray<UInt32>, records: FlatArray<RoadRecord>) {
         var strings: [String] = []
@@ -92,7 +89,6 @@ struct RoadTable {
         roads = (0..<records.count).map { i in
             RoadTableBuilder.road(records[i]) { Int($0) < strings.count ? strings[Int($0)] : "" }
         }
-        skeletons = roads.map(\.withoutSignage)
     }
 
     func road(_ index: UInt32) -> RoadInfo { roads[Int(index)] }

@@ -56,6 +56,10 @@ public struct Profile: Sendable, Hashable {
     public var turnBias: Double
     /// Seconds added to a U-turn.
     public var uTurnPenalty: Double
+    /// Seconds added (at 90° and beyond, tapering towards straight) to a turn across
+    /// oncoming traffic, a left turn where traffic keeps right (OSRM's
+    /// `oncoming_turn_penalty`); 0 disables it.
+    public var oncomingTurnPenalty: Double = 0
     /// Seconds lost at a traffic signal.
     public var trafficSignalPenalty: Double
     /// Which `restriction:*` suffixes apply (`motorcar`, `bicycle`…); plain `restriction` always does.

@@ -43,6 +43,7 @@ extension Profile {
         smoothnessSpeeds: ["intermediate": 80, "bad": 40, "very_bad": 20, "horrible": 10,
                            "very_horrible": 5, "impassable": 0],
         routeSpeeds: ["ferry": 5, "shuttle_train": 10], turnPenalty: 7.5, turnBias: 1.075, uTurnPenalty: 20,
+        oncomingTurnPenalty: 2,
         trafficSignalPenalty: 2,
         restrictionKeys: ["motorcar", "motor_vehicle", "vehicle"], obeysTurnRestrictions: true,
         pushingHighways: [:],

@@ -117,7 +117,7 @@ extension RoutingGraph {
             if isOut { outArm = index }
             let road = Int(record.road)
             arms.append(RoutePath.Arm(bearing: Int(record.bearing), canEnter: canEnter, canArrive: record.canArrive != 0,
-                                      road: isIn || isOut ? roads.roads[road] : roads.skeletons[road]))
+                                      road: roads.roads[road]))
         }
         return RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm, outArm: outArm,
                                   turnCost: turnCost)

@@ -1,0 +1,209 @@
+import GemNavCore
+
+/// OSRM's road priority classes (`RoadPriorityClass`, as its car profile assigns them), on
+/// which it decides whether one road is obviously the one to follow.
+extension RoadClass {
+    /// Lower is more important: motorway 0, primary 4, residential 10, service 12,
+    /// unlisted classes 31 ("connectivity").
+    var priority: Int {
+        switch self {
+        case .motorway: return 0
+        case .motorwayLink: return 1
+        case .trunk: return 2
+        case .trunkLink: return 3
+        case .primary: return 4
+        case .primaryLink: return 5
+        case .secondary: return 6
+        case .secondaryLink: return 7
+        case .tertiary: return 8
+        case .tertiaryLink: return 9
+        case .residential: return 10
+        case .livingStreet: return 11
+        case .service: return 12
+        case .unclassified: return 15
+        case .track, .path: return 16
+        case .footway, .pedestrian, .steps: return 18
+        case .road, .cycleway, .bridleway, .ferry: return 31
+        }
+    }
+
+    /// OSRM's coarse groups of similar priorities (motorway, trunk, main roads, residential
+    /// streets, links and unclassified, paths…).
+    var priorityGroup: Int {
+        switch priority {
+        case 0, 1: return 0
+        case 2, 3: return 1
+        case 4...9: return 2
+        case 10...13: return 3
+        case 14, 15: return 4
+        case 16: return 5
+        case 18: return 6
+        default: return 7
+        }
+    }
+
+    /// A way the car profile does not count as a road (service, track, path…): it may be
+    /// ignored when deciding what is obvious.
+    var isLowPriority: Bool {
+        switch self {
+        case .motorway, .motorwayLink, .trunk, .trunkLink, .primary, .primaryLink, .secondary, .secondaryLink,
+             .tertiary, .tertiaryLink, .unclassified, .residential, .livingStreet:
+            return false
+        default: return true
+        }
+    }
+
+    /// Whether this class belongs to a lower general category of roads than `other`.
+    func isStrictlyLess(than other: RoadClass) -> Bool {
+        if !isLowPriority && other.isLowPriority { return false }
+        if isLowPriority && !other.isLowPriority { return true }
+        return priorityGroup > other.priorityGroup
+    }
+
+    /// Whether this is the link class of `road` (a primary link to a primary…).
+    func isLink(to road: RoadClass) -> Bool {
+        guard isLink && !road.isLink else { return false }
+        return priority == road.priority + 1
+    }
+}
+
+/// Which road at a junction is the obvious one to follow, after OSRM's `findObviousTurn`:
+/// the road that keeps the name, else the straightmost road of at least the same category,
+/// else the straightmost enterable one, provided no other road looks about as likely.
+/// Arms are compared by how far they deviate from straight on (`|angle|`).
+enum ObviousTurn {
+    static let narrowTurn = 40.0
+    static let groupAngle = 60.0
+    static let fuzzyAngle = 25.0
+    static let distinctionRatio = 2.0
+
+    /// The arm obvious to a traveller arriving on `from` and leaving on `to`, nil when no
+    /// road is. The route's own roads are taken from `from` and `to`, so junctions whose arms
+    /// carry no signage (as read back from another server) are judged alike.
+    static func arm(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Int? {
+        let j = v.junction
+        func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : j.arms[a].road }
+        let others = j.arms.indices.filter { $0 != j.inArm }
+        if others.count == 1 { return others[0] }
+        guard others.count > 1 else { return nil }
+
+        func straightmost(_ keep: (Int) -> Bool) -> Int? {
+            others.filter(keep).min { abs(v.angle(of: $0)) < abs(v.angle(of: $1)) }
+        }
+        func valid(_ a: Int) -> Int? {
+            road(a).isRoundabout == from.isRoundabout ? a : nil
+        }
+        let continuing = straightmost { a in
+            let other = road(a)
+            guard j.arms[a].canEnter else { return false }
+            if from.name.isEmpty && !from.roadClass.isLowPriority { return false }
+            if other.name.isEmpty && !other.roadClass.isLowPriority { return false }
+            if from.name.isEmpty != other.name.isEmpty { return false }
+            if other.roadClass.isStrictlyLess(than: from.roadClass) || other.roadClass.isLink(to: from.roadClass) {
+                return false
+            }
+            return !NameChange.isAnnounced(from: from, to: other)
+        }
+        if let c = continuing, isDistinct(c, v, from: from, to: to) { return valid(c) }
+        let sameOrHigher = straightmost { a in
+            let c = road(a).roadClass
+            return j.arms[a].canEnter && !c.isStrictlyLess(than: from.roadClass) && !c.isLink(to: from.roadClass)
+        }
+        if let s = sameOrHigher, isDistinct(s, v, from: from, to: to) { return valid(s) }
+        guard let any = straightmost({ j.arms[$0].canEnter }) else { return nil }
+        let nonSharp = others.filter { abs(v.angle(of: $0)) <= 90 }.count
+        let onlyNonSharp = abs(v.angle(of: any)) <= 90 && nonSharp == 1
+        if any != sameOrHigher, abs(v.angle(of: any)) <= groupAngle || onlyNonSharp,
+           !road(any).roadClass.isLowPriority, isDistinct(any, v, from: from, to: to)
+        {
+            return valid(any)
+        }
+        let enterable = others.filter { j.arms[$0].canEnter }.count
+        if road(any).roadClass.isHighway, abs(v.angle(of: any)) <= groupAngle, enterable == 1 {
+            return valid(any)
+        }
+        return nil
+    }
+
+    /// Whether no other road at the junction looks about as likely as `candidate`.
+    static func isDistinct(_ candidate: Int, _ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
+        let j = v.junction
+        let road = { (a: Int) -> RoadInfo in a == j.outArm ? to : j.arms[a].road }
+        return abs(v.angle(of: candidate)) < groupAngle
+            ? isDistinctNarrow(candidate, v, from: from, road: road) : isDistinctWide(candidate, v, from: from, road: road)
+    }
+
+    /// A wide candidate is distinct when every other road, enterable or not, turns at least
+    /// twice as far (ignoring the matching link of a road that is not straight ahead).
+    private static func isDistinctWide(_ candidate: Int, _ v: JunctionView, from: RoadInfo,
+                                       road: (Int) -> RoadInfo) -> Bool
+    {
+        let j = v.junction
+        let deviation = abs(v.angle(of: candidate))
+        let candidateClass = road(candidate).roadClass
+        for a in j.arms.indices where a != j.inArm && a != candidate {
+            let other = abs(v.angle(of: a))
+            let otherClass = road(a).roadClass
+            if other > 20 && otherClass.isLink(to: from.roadClass) && otherClass.isLink(to: candidateClass) { continue }
+            if other > distinctionRatio * deviation { continue }
+            return false
+        }
+        return true
+    }
+
+    /// A narrow candidate (less than 60° off straight) is distinct when every other road is
+    /// clearly sharper and either changes the name while the candidate keeps it, belongs to a
+    /// lower class, or is a through road of its own.
+    private static func isDistinctNarrow(_ candidate: Int, _ v: JunctionView, from: RoadInfo,
+                                         road: (Int) -> RoadInfo) -> Bool
+    {
+        let j = v.junction
+        let deviation = abs(v.angle(of: candidate))
+        let target = road(candidate)
+        let keepsName = !NameChange.isAnnounced(from: from, to: target)
+        for a in j.arms.indices where a != j.inArm && a != candidate {
+            if deviation < narrowTurn && !j.arms[a].canEnter { continue }
+            let other = abs(v.angle(of: a))
+            let compared = road(a)
+            let distinct = other > distinctionRatio * deviation && abs(other - deviation) > fuzzyAngle / 2
+            let slightlyDistinct = other > 0.7 * distinctionRatio * deviation
+            if compared.isRoundabout != from.isRoundabout && target.isRoundabout == from.isRoundabout && deviation < other {
+                continue
+            }
+            let otherNameChanges = NameChange.isAnnounced(from: from, to: compared)
+            if (keepsName || otherNameChanges) && distinct { continue }
+            if j.arms.count >= 4 && distinct { continue }
+            if from.roadClass.priority > RoadClass.secondary.priority && distinct { continue }
+            let samePriority = from.roadClass.priority == target.roadClass.priority
+            if samePriority && target.roadClass.priority < compared.roadClass.priority && keepsName && slightlyDistinct {
+                continue
+            }
+            if samePriority && target.roadClass.priority > compared.roadClass.priority + 4 && keepsName && slightlyDistinct {
+                continue
+            }
+            if compared.roadClass.isLink(to: from.roadClass) && compared.roadClass.isLink(to: target.roadClass) { continue }
+            if samePriority && from.roadClass.priorityGroup < compared.roadClass.priorityGroup
+                && NameChange.isAnnounced(from: target, to: compared) && otherNameChanges
+            {
+                continue
+            }
+            if samePriority && compared.roadClass.isLink { continue }
+            return false
+        }
+        return true
+    }
+
+    /// Whether `road`, entered at `arm`, carries on across the junction: another road of the
+    /// same name and class leaves nearly opposite it (OSRM's through street).
+    static func isThroughStreet(_ arm: Int, _ v: JunctionView, road: RoadInfo) -> Bool {
+        let j = v.junction
+        guard !road.name.isEmpty else { return false }
+        return j.arms.indices.contains { a in
+            guard a != arm && a != j.inArm else { return false }
+            let other = j.arms[a].road
+            let apart = abs(Geodesy.turnAngle(from: Double(j.arms[arm].bearing), to: Double(j.arms[a].bearing)))
+            return apart > 180 - fuzzyAngle && !other.name.isEmpty && other.roadClass == road.roadClass
+                && !NameChange.isAnnounced(from: road, to: other)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import GemNavCore
+import GemNavGuidance
+import GemNavRouting
+import GemNavTestSupport
+import Testing
+
+/// OSRM's rules for which road is obvious at a junction, and how that words a maneuver:
+/// "end of road" only after intersections were passed, a plain turn where another road looks
+/// as likely, "continue" on a road that turns, OSRM's direction bands, short name segments
+/// left unannounced. Each map mirrors a case of OSRM's own guidance scenarios.
+@Suite struct ObviousTurnScenarioTests {
+    @Test func endOfRoadOnlyAfterPassingAnIntersection() throws {
+        var map = GridMap()
+        map.way([(0, 0), (0, 1), (0, 2)], street("Hauptstraße"))
+        map.way([(1, 2), (0, 2), (-1, 2)], street("Nebenstraße"))
+        // Nothing passed since departure: the T junction is a plain turn.
+        #expect(try map.guide((0, 0.5), (0.8, 2)).maneuvers == ["depart", "turn left", "arrive"])
+        // A side street passed on the way: now the end of the road helps to find the turn.
+        map.way([(0, 1), (-1, 1)], street("Querweg"))
+        #expect(try map.guide((0, 0.5), (0.8, 2)).maneuvers == ["depart", "end of road left", "arrive"])
+    }
+
+    @Test func bendWhereAnotherRoadLooksAsLikelyIsATurn() throws {
+        var map = GridMap()
+        // Two one-way roads run into the junction from north and south; only the road east
+        // can be taken, but the way north looks just as likely to a driver.
+        map.way([(1, 0), (0, 0)], street("Nordweg", ["oneway": "yes"]))
+        map.way([(-1, 0), (0, 0)], street("Südweg", ["oneway": "yes"]))
+        map.way([(0, 0), (0, 2)], street("Ostweg"))
+        let route = try map.guide((-0.5, 0), (0, 1.5))
+        #expect(route.maneuvers == ["depart", "turn right", "arrive"])
+    }
+
+    @Test func roadTurningWhileAnotherGoesStraight() throws {
+        // Main roads: from a residential street every clearly distinct road would be obvious.
+        var map = GridMap()
+        map.way([(0, 0), (0, 1), (1, 1)], street("Grand-Rue", ["highway": "primary"]))
+        map.way([(0, 1), (0, 2)], street("Rue Droite", ["highway": "primary"]))
+        #expect(try map.guide((0, 0.3), (0.8, 1)).maneuvers == ["depart", "continue left", "arrive"])
+        #expect(try map.guide((0, 0.3), (0, 1.8)).maneuvers == ["depart", "turn straight", "arrive"])
+    }
+
+    @Test func shortNameSegmentIsNotAnnounced() throws {
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], street("Rue Longue"))
+        map.way([(0, 3), (0, 3.7)], street("Pont Court"))
+        map.way([(0, 3.7), (0, 7)], street("Quai Lointain"))
+        let route = try map.guide((0, 0.5), (0, 6.5))
+        #expect(route.maneuvers == ["depart", "new name straight", "arrive"])
+        #expect(route.legs[0].steps.map(\.name) == ["Rue Longue", "Quai Lointain", "Quai Lointain"])
+        // The departure step now runs over the bridge, with both junctions as intersections.
+        #expect(route.legs[0].steps[0].intersections.count == 2)
+    }
+}

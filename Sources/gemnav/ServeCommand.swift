@@ -22,8 +22,10 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Open http://HOST:PORT/ in a browser for the app (each tab its own session over the WebSocket \
             /app/ws). Endpoints: GET /route/v1/{profile}/{lon,lat;lon,lat...}, /nearest/v1/{profile}/{lon,lat},
-            /search?q=, /reverse?lat=&lon=, /health, the map's /tiles/{z}/{x}/{y}.mvt, /tiles.json, /style.json,
-            /style-dark.json, /fonts/{fontstack}/{range}.pbf. Without --data it serves the embedded Monaco map.
+            /table/v1/{profile}/{coordinates}, /search?q=, /reverse?lat=&lon=, /health, the map's
+            /tiles/{z}/{x}/{y}.mvt, /tiles.json, /style.json, /style-dark.json, /fonts/{fontstack}/{range}.pbf;
+            POST /assistant and /assistant/audio; POST /rides, GET /rides, GET /rides/{id}, POST /rides/{id}/cancel.
+            Without --data it serves the embedded Monaco map.
             Stops gracefully on SIGINT or SIGTERM.
             """)
 

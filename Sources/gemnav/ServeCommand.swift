@@ -21,12 +21,12 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the web app and the map data over HTTP: the app at /, OSRM route and nearest API, search, reverse.",
         discussion: """
             Open http://HOST:PORT/ in a browser for the app (each tab its own session over the WebSocket \
-            /app/ws). Endpoints: GET /route/v1/{profile}/{lon,lat;lon,lat...}, /nearest/v1/{profile}/{lon,lat},
-            /table/v1/{profile}/{coordinates}, /search?q=, /reverse?lat=&lon=, /health, the map's
-            /tiles/{z}/{x}/{y}.mvt, /tiles.json, /style.json, /style-dark.json, /fonts/{fontstack}/{range}.pbf;
+            /app/ws). Endpoints: GET /route/v1/{profile}/{lon,lat;lon,lat...}, /nearest/v1/{profile}/{lon,lat}, \
+            /table/v1/{profile}/{coordinates}, /search?q=, /reverse?lat=&lon=, /health, the map's \
+            /tiles/{z}/{x}/{y}.mvt, /tiles.json, /style.json, /style-dark.json, /fonts/{fontstack}/{range}.pbf; \
             POST /assistant and /assistant/audio; POST /rides, GET /rides, GET /rides/{id}, POST /rides/{id}/cancel.
-            Without --data it serves the embedded Monaco map.
-            Stops gracefully on SIGINT or SIGTERM.
+
+            Without --data it serves the embedded Monaco map. Stops gracefully on SIGINT or SIGTERM.
             """)
 
     @OptionGroup var dataOptions: DataOptions

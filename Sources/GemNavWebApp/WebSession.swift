@@ -15,8 +15,6 @@ public final class WebSession {
     public let app: AppModel
     /// When the last connection closed; nil while one is open.
     var detachedAt: ContinuousClock.Instant?
-    /// Why spoken commands cannot be recognised here, nil when they can.
-    var speechMissing: String?
 
     private let clock: any NavigationClock
     private var outbox: AsyncStream<String>.Continuation?
@@ -57,13 +55,7 @@ public final class WebSession {
     /// Handles one message from the page.
     /// - Throws: `WebAppError` when the message is not a valid intent.
     func receive(_ text: String) throws {
-        let intent = try WebIntent.decode(text)
-        if intent.intent == "listen", let speechMissing, let assistant = app.assistant {
-            // Nothing to record for: the button answers at once why.
-            assistant.send(.notHeard(.recognizer(speechMissing)))
-        } else {
-            try intent.apply(to: app, clock: clock)
-        }
+        try WebIntent.decode(text).apply(to: app, clock: clock)
         publish()
     }
 
@@ -96,7 +88,6 @@ public final class WebSession {
         // Effects are read inside the tracking too: a new prompt alone is worth a message.
         let (state, effects) = withObservationTracking {
             var state = WebState(app)
-            state.assistant?.voice.canListen = speechMissing == nil
             // Compared as routes (their arrays share storage while unchanged, so this is cheap
             // on every fix); lines are built only when the routes shown changed.
             let routes = WebState.routesShown(app)

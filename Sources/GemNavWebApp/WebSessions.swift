@@ -40,7 +40,7 @@ public final class WebSessions {
             if let kept = sessions[id] { return kept }
         }
         let session = WebSession(id: UUID().uuidString.lowercased(), app: try makeApp(timeZone), clock: clock)
-        session.speechMissing = recognizer == nil ? recognizerMissing : nil
+        session.app.assistant?.speechUnavailable = recognizer == nil ? recognizerMissing : nil
         sessions[session.id] = session
         return session
     }

@@ -171,7 +171,7 @@ struct WebState: Encodable, Equatable {
 
     struct VoiceCommand: Encodable, Equatable {
         /// Whether the server recognises speech: without, the page does not record.
-        var canListen = true
+        var canListen: Bool
         var listening: Bool
         var success: Bool?
         var message: String?
@@ -365,20 +365,18 @@ extension WebState.Settings {
 extension WebState.Assistant {
     init(_ a: AssistantModel.State, format: DisplayFormatter) {
         messages = a.messages.map { message in
-            let places: [String] = message.actions.flatMap { action -> [String] in
-                switch action {
-                case .findNearby(_, let results):
-                    return results.map { "\($0.place.name) — \(format.distance($0.distance))" }
-                case .clarify(let options):
-                    return options.map { $0.place.subtitle.isEmpty ? $0.place.name : "\($0.place.name) — \($0.place.subtitle)" }
-                default:
-                    return []
+            // Nearby results with their distance; the choices of an ambiguous name with where they are.
+            let places = message.actions.flatMap { action in
+                action.listedPlaces.map { c -> String in
+                    if case .findNearby = action { return "\(c.place.name) — \(format.distance(c.distance))" }
+                    return c.place.subtitle.isEmpty ? c.place.name : "\(c.place.name) — \(c.place.subtitle)"
                 }
             }
             return WebState.ChatMessage(author: message.author.rawValue, text: message.text, places: places)
         }
         thinking = a.isThinking
-        voice = WebState.VoiceCommand(listening: a.voice.isListening, success: a.voice.result?.success,
+        voice = WebState.VoiceCommand(canListen: a.voice.unavailable == nil, listening: a.voice.isListening,
+                                      success: a.voice.result?.success,
                                       message: a.voice.result?.message)
     }
 }

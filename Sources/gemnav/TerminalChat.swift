@@ -65,17 +65,13 @@ final class TerminalChat {
     /// The places a reply lists, with how far they are.
     private func listed(_ actions: [AssistantAction]) -> [String] {
         let format = DisplayFormatter(language: app.settings.state.settings.language, units: app.settings.state.settings.units)
-        return actions.flatMap { action -> [String] in
-            switch action {
-            case .findNearby(_, let results):
-                return results.map { c in
-                    [c.place.name, c.duration.map(format.duration), format.distance(c.distance)].compactMap { $0 }
-                        .joined(separator: " — ")
+        return actions.flatMap { action in
+            action.listedPlaces.map { c in
+                guard case .findNearby = action else {
+                    return c.place.subtitle.isEmpty ? c.place.name : "\(c.place.name), \(c.place.subtitle)"
                 }
-            case .clarify(let options):
-                return options.map { $0.place.subtitle.isEmpty ? $0.place.name : "\($0.place.name), \($0.place.subtitle)" }
-            default:
-                return []
+                return [c.place.name, c.duration.map(format.duration), format.distance(c.distance)].compactMap { $0 }
+                    .joined(separator: " — ")
             }
         }
     }

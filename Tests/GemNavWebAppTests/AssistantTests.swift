@@ -48,10 +48,11 @@ import Testing
         all.recognizer = { _ in "" }
         let session = try all.open(nil)
         try session.receive(#"{"intent":"listen"}"#)
-        #expect(WebState(session.app).assistant?.voice == WebState.VoiceCommand(listening: true, success: nil, message: nil))
+        #expect(WebState(session.app).assistant?.voice
+            == WebState.VoiceCommand(canListen: true, listening: true, success: nil, message: nil))
         // A server without a recogniser says why as soon as the button is pressed.
         let deaf = try sessions().open(nil)
-        deaf.speechMissing = "Install a recogniser."
+        deaf.app.assistant?.speechUnavailable = "Install a recogniser."
         try deaf.receive(#"{"intent":"listen"}"#)
         #expect(deaf.app.assistant?.state.voice.isListening == false)
         #expect(deaf.app.assistant?.state.voice.result?.message == "Install a recogniser.")

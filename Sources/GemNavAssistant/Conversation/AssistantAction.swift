@@ -62,6 +62,18 @@ public enum AssistantAction: Sendable, Hashable {
     }
 }
 
+extension AssistantAction {
+    /// The places this action lists for the user to pick from (places nearby, or the choices
+    /// of an ambiguous name), in order; empty for the others.
+    public var listedPlaces: [Candidate] {
+        switch self {
+        case .findNearby(_, let results): results
+        case .clarify(let options): options
+        default: []
+        }
+    }
+}
+
 /// One answer: the words for the chat and for speech, and the actions.
 public struct AssistantTurn: Sendable, Hashable {
     /// A short sentence or two.

@@ -32,6 +32,9 @@ public final class AssistantModel {
 
     /// The voice-command button (seed 000): listening while the user speaks, then what came of it.
     public struct VoiceCommand: Sendable, Hashable {
+        /// Why spoken commands cannot be recognised here (no recogniser), nil when they can:
+        /// the button then answers at once instead of recording.
+        public var unavailable: String?
         /// Whether the shell is recording the user now.
         public var isListening = false
         /// The outcome of the last command: understood and done, or why not.
@@ -141,11 +144,16 @@ public final class AssistantModel {
     public func send(_ intent: Intent) {
         switch intent {
         case .clear:
-            state = State()
+            state = State(voice: VoiceCommand(unavailable: state.voice.unavailable))
         case .ask(let text):
             ask(text, spoken: false)
         case .startListening:
-            state.voice = VoiceCommand(isListening: true, result: nil)
+            if let why = state.voice.unavailable {
+                state.voice.result = VoiceCommand.Result(success: false, message: why)
+            } else {
+                state.voice.isListening = true
+                state.voice.result = nil
+            }
         case .heard(let text):
             state.voice.isListening = false
             guard ask(text, spoken: true) else {
@@ -153,7 +161,8 @@ public final class AssistantModel {
                 return
             }
         case .notHeard(let failure):
-            state.voice = VoiceCommand(isListening: false, result: VoiceCommand.Result(success: false, message: failure.message))
+            state.voice.isListening = false
+            state.voice.result = VoiceCommand.Result(success: false, message: failure.message)
         }
     }
 
@@ -176,6 +185,12 @@ public final class AssistantModel {
             await self?.answer(trimmed, spoken: spoken)
         }
         return true
+    }
+
+    /// Why spoken commands cannot be recognised here, nil when the shell has a recogniser.
+    public var speechUnavailable: String? {
+        get { state.voice.unavailable }
+        set { state.voice.unavailable = newValue }
     }
 
     /// The last answer given, nil before any.

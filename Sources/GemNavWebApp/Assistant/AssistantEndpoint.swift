@@ -33,10 +33,7 @@ struct AssistantEndpoint: Sendable {
 
     func respond(to request: Request) async -> Response {
         guard request.method == .post else {
-            var headers = HTTPFields()
-            headers[.allow] = "POST"
-            return Self.error(.methodNotAllowed, "Send the utterance with POST, as JSON: {\"text\": \"find a pharmacy\"}.",
-                              headers: headers)
+            return Self.postOnly("Send the utterance with POST, as JSON: {\"text\": \"find a pharmacy\"}.")
         }
         let question: Question
         do {
@@ -54,11 +51,7 @@ struct AssistantEndpoint: Sendable {
     /// `POST /assistant/audio?session=ID`: a recorded command (WAV) recognised, then asked like
     /// a typed one; the session's voice-command state says what came of it either way.
     func respondToAudio(_ request: Request) async -> Response {
-        guard request.method == .post else {
-            var headers = HTTPFields()
-            headers[.allow] = "POST"
-            return Self.error(.methodNotAllowed, "Send the recording with POST as audio/wav.", headers: headers)
-        }
+        guard request.method == .post else { return Self.postOnly("Send the recording with POST as audio/wav.") }
         let query = request.uri.queryParameters
         let audio: Data
         do {
@@ -80,31 +73,22 @@ struct AssistantEndpoint: Sendable {
             return Self.error(.serviceUnavailable, "The app could not start: \(error)")
         }
         let (session, assistant, recognizer, missing) = opened
-        guard let recognizer else {
+        // Whatever went wrong, the session's voice button says so too.
+        func notHeard(_ failure: AssistantModel.VoiceFailure, _ status: HTTPResponse.Status) async -> Response {
             await MainActor.run {
-                assistant.send(.notHeard(.recognizer(missing)))
+                assistant.send(.notHeard(failure))
                 session.released()
             }
-            return Self.error(.serviceUnavailable, missing)
+            return Self.error(status, failure.message)
         }
+        guard let recognizer else { return await notHeard(.recognizer(missing), .serviceUnavailable) }
         let heard: String
         do {
             heard = try await recognizer(audio).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
-            let why = "The recording could not be recognised: \(error)"
-            await MainActor.run {
-                assistant.send(.notHeard(.recognizer(why)))
-                session.released()
-            }
-            return Self.error(.unprocessableContent, why)
+            return await notHeard(.recognizer("The recording could not be recognised: \(error)"), .unprocessableContent)
         }
-        guard !heard.isEmpty else {
-            await MainActor.run {
-                assistant.send(.notHeard(.silence))
-                session.released()
-            }
-            return Self.error(.unprocessableContent, AssistantModel.VoiceFailure.silence.message)
-        }
+        guard !heard.isEmpty else { return await notHeard(.silence, .unprocessableContent) }
         await MainActor.run { assistant.send(.heard(heard)) }
         return await reply(session, assistant, extra: ["heard": heard])
     }
@@ -164,6 +148,13 @@ struct AssistantEndpoint: Sendable {
         }
         guard let body else { return Self.error(.internalServerError, "The assistant gave no answer.") }
         return Self.json(.ok, body)
+    }
+
+    /// 405 with `Allow: POST` and how to send it.
+    static func postOnly(_ how: String) -> Response {
+        var headers = HTTPFields()
+        headers[.allow] = "POST"
+        return error(.methodNotAllowed, how, headers: headers)
     }
 
     static func error(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) -> Response {

@@ -61,6 +61,67 @@ import Testing
         #expect(routed > 950, "\(name): only \(routed) of 1000 pairs connected")
     }
 
+    /// A 24 × 24 grid of short ways whose kinds, tolls, ferries and one-way tags are drawn at
+    /// random, so avoid options change many routes (no real extract at hand has enough).
+    static func restrictedGrid() throws -> URL {
+        var map = GridMap()
+        var rng = SeededGenerator(state: 5)
+        func tags() -> [String: String] {
+            let roll = Int.random(in: 0..<100, using: &rng)
+            if roll < 5 { return ["route": "ferry", "duration": "00:0\(Int.random(in: 1...9, using: &rng))"] }
+            var t = ["highway": roll < 25 ? "motorway" : roll < 50 ? "primary" : roll < 75 ? "tertiary" : "residential"]
+            if Int.random(in: 0..<100, using: &rng) < 20 { t["toll"] = "yes" }
+            if Int.random(in: 0..<100, using: &rng) < 15 { t["oneway"] = "yes" }
+            return t
+        }
+        for r in 0..<24 {
+            for c in 0..<24 {
+                if c < 23 { map.way([(Double(r), Double(c)), (Double(r), Double(c + 1))], tags()) }
+                if r < 23 { map.way([(Double(r), Double(c)), (Double(r + 1), Double(c))], tags()) }
+            }
+        }
+        return try map.write()
+    }
+
+    /// With avoid options the hierarchy must still give the plain Dijkstra's weight with the
+    /// same roads excluded, for every combination, and never pass through an excluded road.
+    @Test func hierarchyWithExclusionsMatchesDijkstra() throws {
+        let graph = try GraphImporter(profile: .car).buildGraph(from: Self.restrictedGrid())
+        let context = QueryContext(graph: graph)
+        let sets: [UInt8] = [EdgeFlags.toll, EdgeFlags.motorway, EdgeFlags.ferry, EdgeFlags.toll | EdgeFlags.motorway,
+                             EdgeFlags.toll | EdgeFlags.ferry, EdgeFlags.toll | EdgeFlags.motorway | EdgeFlags.ferry]
+        var rng = SeededGenerator(state: 99)
+        var compared = 0, changed = 0, routed = 0
+        var mismatches: [String] = []
+        while compared < 1200 {
+            let excluded = sets[compared % sets.count]
+            func randomPhantom() -> Phantom {
+                while true {
+                    let n = Int.random(in: 0..<(2 * graph.edgeCount), using: &rng)
+                    guard graph.isOpen(n), graph.edgeFlags[n >> 1] & excluded == 0 else { continue }
+                    return Phantom(node: Int32(n), weightOffset: 0, metres: 0)
+                }
+            }
+            let s = randomPhantom(), t = randomPhantom()
+            guard s.node != t.node else { continue }
+            compared += 1
+            let fast = graph.hierarchyRoute(from: [s], to: [t], excluded: UInt32(excluded), context: context)
+            let plain = graph.plainRoute(from: [s], to: [t], excluded: excluded, context: context)
+            let unrestricted = graph.plainRoute(from: [s], to: [t], context: context)
+            if plain != nil { routed += 1 }
+            if plain?.weight != unrestricted?.weight { changed += 1 }
+            if fast?.weight != plain?.weight {
+                mismatches.append("\(s.node) → \(t.node) avoiding \(excluded): hierarchy \(String(describing: fast?.weight)), dijkstra \(String(describing: plain?.weight))")
+            }
+            if let used = fast?.nodes.first(where: { graph.edgeFlags[Int($0 >> 1)] & excluded != 0 }) {
+                mismatches.append("\(s.node) → \(t.node) avoiding \(excluded) uses edge \(used >> 1)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
+        // The exclusions must matter, or the test proves nothing.
+        #expect(changed > 300 && routed > 600, "exclusions changed \(changed) of \(compared) routes, \(routed) routed")
+    }
+
     @Test func unpackedPathsAreConnectedTurnsWithTheSearchWeight() throws {
         let graph = try GraphImporter(profile: .car).buildGraph(from: TestData.embeddedMonaco)
         let context = QueryContext(graph: graph)

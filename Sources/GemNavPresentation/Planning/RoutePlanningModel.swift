@@ -161,7 +161,7 @@ public final class RoutePlanningModel {
         }
         let query = RouteQuery(waypoints: [start] + state.stops.map(\.coordinate) + [destination.coordinate],
                                heading: state.origin == nil ? currentHeading : nil, avoid: state.avoid,
-                               alternatives: state.stops.isEmpty ? alternatives : 0)
+                               alternatives: alternatives)
         state.phase = .routeCalculating
         pending = Task { [weak self] in
             let outcome: Result<[Route], any Error>

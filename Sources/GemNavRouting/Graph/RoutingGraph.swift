@@ -31,6 +31,9 @@ public final class RoutingGraph: @unchecked Sendable {
     let searchID: FlatArray<Int32>, directedEdgeOf: FlatArray<Int32>
     let upOffset: FlatArray<Int32>, up: FlatArray<HierarchyArc>
     let downOffset: FlatArray<Int32>, down: FlatArray<HierarchyArc>
+    /// Restriction bits of each `up` and `down` arc (see `Contractor`); empty when no road
+    /// has any, and then nothing is ever excluded.
+    let upRestrictions: FlatArray<UInt32>, downRestrictions: FlatArray<UInt32>
     let cellOffset: FlatArray<Int32>, cellEntries: FlatArray<Int32>
     let roads: RoadTable
 
@@ -77,6 +80,7 @@ public final class RoutingGraph: @unchecked Sendable {
         searchID = FlatArray(try section("chid")); directedEdgeOf = FlatArray(try section("chedge"))
         upOffset = FlatArray(try section("upoff")); up = FlatArray(try section("up"))
         downOffset = FlatArray(try section("dnoff")); down = FlatArray(try section("dn"))
+        upRestrictions = FlatArray(try section("upres")); downRestrictions = FlatArray(try section("dnres"))
         cellOffset = FlatArray(try section("gcell")); cellEntries = FlatArray(try section("gseg"))
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
                           records: FlatArray(try section("roads")))
@@ -86,6 +90,8 @@ public final class RoutingGraph: @unchecked Sendable {
               nodeDuration.count == nodes, arcOffset.count == nodes + 1, searchID.count == nodes,
               directedEdgeOf.count == nodes, upOffset.count == nodes + 1,
               downOffset.count == nodes + 1, edgeRoad.count == 2 * edges,
+              upRestrictions.count == 0 || upRestrictions.count == up.count,
+              downRestrictions.count == (upRestrictions.count == 0 ? 0 : down.count),
               segmentMetres.count == geometryLat.count, geometryLon.count == geometryLat.count,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1
         else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }

@@ -19,8 +19,11 @@ struct SearchMeeting {
 extension RoutingGraph {
     /// Bidirectional search on the contraction hierarchy with stall-on-demand.
     /// Exact for the graph's weights; returns nil when no target is reachable.
-    func hierarchyRoute(from sources: [Phantom], to targets: [Phantom], context: QueryContext) -> EdgePath? {
-        let found = hierarchySearch(from: sources, to: targets, context: context, slack: 1.0)
+    /// - Parameter excluded: restriction bits (see `Contractor`) the route may not pass through.
+    func hierarchyRoute(from sources: [Phantom], to targets: [Phantom], excluded: UInt32 = 0,
+                        context: QueryContext) -> EdgePath?
+    {
+        let found = hierarchySearch(from: sources, to: targets, context: context, slack: 1.0, excluded: excluded)
         guard let m = found.meet else { return nil }
         return EdgePath(nodes: found.direct ? [original(directedEdgeOf[Int(m)])] : unpackMeeting(m, context: context),
                         weight: found.weight, source: found.source, target: found.target)
@@ -28,10 +31,13 @@ extension RoutingGraph {
 
     /// Runs the two searches until neither can improve on `best × slack`; the labels stay in
     /// `context` for the caller (alternatives read them), keyed by search id, as is the
-    /// meeting node. The returned phantoms are the caller's.
-    func hierarchySearch(from startEdges: [Phantom], to endEdges: [Phantom], context: QueryContext, slack: Double)
-        -> SearchMeeting
+    /// meeting node. The returned phantoms are the caller's. Arcs through any `excluded` bit
+    /// are neither climbed nor used to stall.
+    func hierarchySearch(from startEdges: [Phantom], to endEdges: [Phantom], context: QueryContext, slack: Double,
+                         excluded: UInt32 = 0) -> SearchMeeting
     {
+        // A map whose roads carry no restriction bits has nothing to exclude.
+        let excluded = upRestrictions.count == 0 ? 0 : excluded
         func inSearchIDs(_ p: Phantom) -> Phantom {
             Phantom(node: searchID[Int(p.node)], weightOffset: p.weightOffset, metres: p.metres)
         }
@@ -75,8 +81,8 @@ extension RoutingGraph {
             // The forward search climbs `up` arcs and stalls on `down` ones; the backward search
             // the other way round.
             let settled = goForward
-                ? settleNext(forward, other: backward, climb: up, climbOffset: upOffset, stall: down, stallOffset: downOffset)
-                : settleNext(backward, other: forward, climb: down, climbOffset: downOffset, stall: up, stallOffset: upOffset)
+                ? settleNext(forward, other: backward, climb: upward, stall: downward, excluded: excluded)
+                : settleNext(backward, other: forward, climb: downward, stall: upward, excluded: excluded)
             guard let (u, total) = settled, total < best,
                   !(behind.contains(u) && forward.parent[Int(u)] < 0 && backward.parent[Int(u)] < 0) else { continue }
             best = total
@@ -95,17 +101,17 @@ extension RoutingGraph {
     /// Settles the next node of `space`'s search and relaxes its arcs. Returns the node and
     /// the total distance through it when the other search has reached it too.
     @inline(__always)
-    private func settleNext(_ space: SearchSpace, other: SearchSpace, climb: FlatArray<HierarchyArc>,
-                            climbOffset: FlatArray<Int32>, stall: FlatArray<HierarchyArc>,
-                            stallOffset: FlatArray<Int32>) -> (Int32, Int64)?
+    private func settleNext(_ space: SearchSpace, other: SearchSpace, climb: ArcView, stall: ArcView,
+                            excluded: UInt32) -> (Int32, Int64)?
     {
         let (k, u) = space.heap.pop()
         guard k == space.distance[Int(u)] else { return nil }
         let there = other.distance[Int(u)]
         let meeting = there != SearchSpace.unreached ? (u, k + there) : nil
-        if stalled(u, k, arcs: stall, offsets: stallOffset, labels: space.distance) { return meeting }
-        for i in Int(climbOffset[Int(u)])..<Int(climbOffset[Int(u) + 1]) {
-            let arc = climb[i]
+        if stalled(u, k, by: stall, labels: space.distance, excluded: excluded) { return meeting }
+        for i in Int(climb.offsets[Int(u)])..<Int(climb.offsets[Int(u) + 1]) {
+            if excluded != 0 && climb.restrictions[i] & excluded != 0 { continue }
+            let arc = climb.arcs[i]
             _ = space.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
         }
         return meeting
@@ -114,11 +120,10 @@ extension RoutingGraph {
     /// Stall-on-demand: `u`'s label is not final if a more important node already reached
     /// offers a shorter way in; then its arcs need not be relaxed.
     @inline(__always)
-    func stalled(_ u: Int32, _ k: Int64, arcs: FlatArray<HierarchyArc>, offsets: FlatArray<Int32>,
-                         labels: LabelDistances) -> Bool
-    {
-        for i in Int(offsets[Int(u)])..<Int(offsets[Int(u) + 1]) {
-            let arc = arcs[i]
+    func stalled(_ u: Int32, _ k: Int64, by view: ArcView, labels: LabelDistances, excluded: UInt32) -> Bool {
+        for i in Int(view.offsets[Int(u)])..<Int(view.offsets[Int(u) + 1]) {
+            if excluded != 0 && view.restrictions[i] & excluded != 0 { continue }
+            let arc = view.arcs[i]
             let d = labels[Int(arc.node)]
             if d != SearchSpace.unreached && d + Int64(arc.weight) < k { return true }
         }
@@ -147,40 +152,38 @@ extension RoutingGraph {
         let forwardChain = context.forward.chain(to: m)
         nodes.append(forwardChain[0])
         for i in 1..<forwardChain.count {
-            let arc = up[Int(context.forward.parentArc[Int(forwardChain[i])])]
-            unpack(from: forwardChain[i - 1], arc, into: &nodes, stack: &stack)
+            let a = Int(context.forward.parentArc[Int(forwardChain[i])])
+            unpack(UnpackTask(from: forwardChain[i - 1], to: up[a].node, weight: up[a].weight, middle: up[a].middle,
+                              restrictions: upBits(a)), into: &nodes, stack: &stack)
         }
         // The backward chain runs from the target up to m; walk it from m down.
         var v = m
         while context.backward.parent[Int(v)] >= 0 {
             let next = context.backward.parent[Int(v)]
-            let arc = down[Int(context.backward.parentArc[Int(v)])]
+            let a = Int(context.backward.parentArc[Int(v)])
             // A backward arc stored at `next` pointing to `v` stands for v → next.
-            unpack(from: v, HierarchyArc(node: next, weight: arc.weight, middle: arc.middle), into: &nodes, stack: &stack)
+            unpack(UnpackTask(from: v, to: next, weight: down[a].weight, middle: down[a].middle,
+                              restrictions: downBits(a)), into: &nodes, stack: &stack)
             v = next
         }
         return nodes
     }
 
-    /// Appends the original directed edges of `from → arc.node` (after `from`).
-    /// A hierarchy arc still to expand: from, to, weight, bypassed node.
-    typealias UnpackTask = (Int32, Int32, UInt32, Int32)
+    /// A hierarchy arc still to expand.
+    struct UnpackTask {
+        var from: Int32, to: Int32, weight: UInt32, middle: Int32, restrictions: UInt32
+    }
 
-    func unpack(from u: Int32, _ arc: HierarchyArc, into nodes: inout [Int32], stack: inout [UnpackTask]) {
-        stack.append((u, arc.node, arc.weight, arc.middle))
-        while let (a, b, w, middle) = stack.popLast() {
-            guard middle >= 0 else { nodes.append(b); continue }
-            // a → middle is stored at `middle` as a down arc to a; middle → b as an up arc to b.
-            // The contractor keeps one arc per neighbour, so each half is found by one scan.
-            var i = Int(downOffset[Int(middle)]), j = Int(upOffset[Int(middle)])
-            let downEnd = Int(downOffset[Int(middle) + 1]), upEnd = Int(upOffset[Int(middle) + 1])
-            while i < downEnd && down[i].node != a { i += 1 }
-            while j < upEnd && up[j].node != b { j += 1 }
-            precondition(i < downEnd && j < upEnd && UInt64(down[i].weight) + UInt64(up[j].weight) == UInt64(w),
-                         "contraction hierarchy is inconsistent")
-            let first = down[i].weight, firstMiddle = down[i].middle, secondMiddle = up[j].middle
-            stack.append((middle, b, w - first, secondMiddle))
-            stack.append((a, middle, first, firstMiddle))
+    /// Appends the original directed edges of `task` (after its `from`).
+    func unpack(_ task: UnpackTask, into nodes: inout [Int32], stack: inout [UnpackTask]) {
+        stack.append(task)
+        while let t = stack.popLast() {
+            guard t.middle >= 0 else { nodes.append(t.to); continue }
+            let (i, j) = halves(from: t.from, via: t.middle, to: t.to, weight: t.weight, restrictions: t.restrictions)
+            stack.append(UnpackTask(from: t.middle, to: t.to, weight: up[j].weight, middle: up[j].middle,
+                                    restrictions: upBits(j)))
+            stack.append(UnpackTask(from: t.from, to: t.middle, weight: down[i].weight, middle: down[i].middle,
+                                    restrictions: downBits(i)))
         }
     }
 }

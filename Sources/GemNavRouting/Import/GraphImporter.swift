@@ -82,7 +82,7 @@ public struct GraphImporter: Sendable {
         progress("Contracting", 0)
         // The contractor's working graph is freed as soon as the hierarchy is flat.
         let hierarchy: Hierarchy = {
-            var contractor = Contractor(ebg)
+            var contractor = Contractor(ebg, restrictions: Self.restrictionBits(net, ebg))
             return contractor.run { progress("Contracting", $0) }
         }()
         progress("Indexing", 0)
@@ -153,7 +153,9 @@ public struct GraphImporter: Sendable {
             GraphSection("joff", incidence.offset), GraphSection("jarms", junctionArms),
             GraphSection("chid", hierarchy.searchID), GraphSection("chedge", hierarchy.directedEdge),
             GraphSection("upoff", hierarchy.upOffset), GraphSection("up", hierarchy.up),
+            GraphSection("upres", hierarchy.upRestrictions),
             GraphSection("dnoff", hierarchy.downOffset), GraphSection("dn", hierarchy.down),
+            GraphSection("dnres", hierarchy.downRestrictions),
             GraphSection("gcell", cellOffsets), GraphSection("gseg", cellEntries),
         ]
         sections += roads.sections()
@@ -164,6 +166,26 @@ public struct GraphImporter: Sendable {
             hierarchyArcs: hierarchy.up.count + hierarchy.down.count, restrictions: restrictions.count,
             bytes: 0, boundingBox: box)
         return (sections, summary)
+    }
+}
+
+extension GraphImporter {
+    /// Each directed edge's restriction bits: the road kinds a request may avoid
+    /// (`AvoidOptions`' bits), empty when the map has none, so its hierarchy stays plain.
+    static func restrictionBits(_ net: RoadNetwork, _ ebg: EdgeBasedGraph) -> [UInt32] {
+        var bits = [UInt32](repeating: 0, count: ebg.nodeCount)
+        var any = false
+        for n in 0..<ebg.nodeCount {
+            let e = (n < 2 * net.edgeCount ? n : Int(ebg.duplicateOf[n - 2 * net.edgeCount])) >> 1
+            let attr = net.attributes[Int(net.edgeAttributes[e])]
+            var b: UInt8 = 0
+            if attr.isToll { b |= EdgeFlags.toll }
+            if attr.isMotorway { b |= EdgeFlags.motorway }
+            if attr.isFerry { b |= EdgeFlags.ferry }
+            bits[n] = UInt32(b)
+            any = any || b != 0
+        }
+        return any ? bits : []
     }
 }
 

@@ -3,11 +3,12 @@ extension RoutingEngine {
     /// searches reached gives a candidate s → v → t. A candidate is kept when it is at most
     /// 1.3× the best weight, shares less than 75% of its length with the best route and the
     /// routes already chosen, and is locally optimal (the stretch around v is itself a
-    /// shortest path, which rules out detours to touch v).
-    func alternatives(to best: EdgePath, count: Int, context: QueryContext) -> [EdgePath] {
+    /// shortest path, which rules out detours to touch v). Roads with `excluded` restriction
+    /// bits are avoided throughout.
+    func alternatives(to best: EdgePath, count: Int, excluded: UInt32, context: QueryContext) -> [EdgePath] {
         let graph = self.graph
         let sources = [best.source], targets = [best.target]
-        let meeting = graph.hierarchySearch(from: sources, to: targets, context: context, slack: 1.3)
+        let meeting = graph.hierarchySearch(from: sources, to: targets, context: context, slack: 1.3, excluded: excluded)
         guard meeting.meet != nil, !meeting.direct else { return [] }
         let limit = Int64(Double(meeting.weight) * 1.3)
         var candidates: [(Int64, Int32)] = []
@@ -35,9 +36,10 @@ extension RoutingEngine {
             if tooSimilar { continue }
             let path = EdgePath(nodes: nodes, weight: weight, source: best.source, target: best.target)
             let via = graph.original(graph.directedEdgeOf[Int(v)])
-            let optimal = isLocallyOptimal(path, around: via, stretch: max(1, Double(best.weight) * 0.25), context: context)
+            let optimal = isLocallyOptimal(path, around: via, stretch: max(1, Double(best.weight) * 0.25),
+                                           excluded: excluded, context: context)
             // The optimality check replaced the search labels; restore them for the next candidates.
-            _ = graph.hierarchySearch(from: sources, to: targets, context: context, slack: 1.3)
+            _ = graph.hierarchySearch(from: sources, to: targets, context: context, slack: 1.3, excluded: excluded)
             guard optimal else { continue }
             chosenSets.append(Set(nodes.map { $0 >> 1 }))
             result.append(path)
@@ -55,7 +57,9 @@ extension RoutingEngine {
 
     /// T-test: the sub-path reaching `stretch` weight before and after `v` must be a
     /// shortest path between its ends.
-    private func isLocallyOptimal(_ path: EdgePath, around v: Int32, stretch: Double, context: QueryContext) -> Bool {
+    private func isLocallyOptimal(_ path: EdgePath, around v: Int32, stretch: Double, excluded: UInt32,
+                                  context: QueryContext) -> Bool
+    {
         guard let mid = path.nodes.firstIndex(of: v) else { return true }
         var i = mid, before = 0.0
         while i > 0 && before < stretch {
@@ -75,7 +79,7 @@ extension RoutingEngine {
         }
         let s = Phantom(node: path.nodes[i], weightOffset: 0, metres: 0)
         let t = Phantom(node: path.nodes[j], weightOffset: 0, metres: 0)
-        let shortest = graph.hierarchySearch(from: [s], to: [t], context: context, slack: 1.0)
+        let shortest = graph.hierarchySearch(from: [s], to: [t], context: context, slack: 1.0, excluded: excluded)
         return shortest.meet != nil && Double(sub) <= Double(shortest.weight) * 1.02 + 1
     }
 }

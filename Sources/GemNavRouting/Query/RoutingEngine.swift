@@ -56,7 +56,7 @@ public final class RoutingEngine: @unchecked Sendable {
         return try withContext { context in
             var legs: [RoutePath.Leg] = []
             var arrival: Int32?
-            var firstPath: EdgePath?
+            var paths: [EdgePath] = []
             var used: [Snap] = []
             for i in 0..<(snaps.count - 1) {
                 var sources = graph.phantoms(snaps[i], role: .source, excluded: excluded)
@@ -72,19 +72,29 @@ public final class RoutingEngine: @unchecked Sendable {
                 else {
                     throw RoutingError(.noRoute(noRouteReason(request, leg: i)))
                 }
-                if firstPath == nil { firstPath = path }
+                paths.append(path)
                 arrival = path.nodes.last
                 if i == 0 { used.append(Self.snap(snaps[i], on: path.source.node)) }
                 used.append(Self.snap(snaps[i + 1], on: path.target.node))
                 legs.append(graph.leg(path))
             }
             let waypoints = used.map(waypoint)
-            var routes = [RoutePath(legs: legs, waypoints: waypoints)]
-            if request.alternatives > 0, snaps.count == 2, excluded == 0, let best = firstPath {
-                routes += alternatives(to: best, count: min(3, request.alternatives), context: context)
-                    .map { RoutePath(legs: [graph.leg($0)], waypoints: waypoints) }
+            let count = min(3, request.alternatives)
+            guard count > 0 else { return [RoutePath(legs: legs, waypoints: waypoints)] }
+            // With stops, an alternative is the best route with one leg taken another way; the
+            // ones that cost least extra come first.
+            var options: [(extra: Int64, leg: Int, path: EdgePath)] = []
+            for (i, best) in paths.enumerated() {
+                for path in alternatives(to: best, count: count, excluded: UInt32(excluded), context: context) {
+                    options.append((path.weight - best.weight, i, path))
+                }
             }
-            return routes
+            options.sort { $0.extra < $1.extra }
+            return [RoutePath(legs: legs, waypoints: waypoints)] + options.prefix(count).map { option in
+                var changed = legs
+                changed[option.leg] = graph.leg(option.path)
+                return RoutePath(legs: changed, waypoints: waypoints)
+            }
         }
     }
 
@@ -105,12 +115,13 @@ public final class RoutingEngine: @unchecked Sendable {
 
     private func search(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, context: QueryContext) -> EdgePath? {
         guard !sources.isEmpty, !targets.isEmpty else { return nil }
-        if excluded != 0 { return graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context) }
-        if let path = graph.hierarchyRoute(from: sources, to: targets, context: context) { return path }
+        if let path = graph.hierarchyRoute(from: sources, to: targets, excluded: UInt32(excluded), context: context) {
+            return path
+        }
         // The hierarchy cannot express a loop back onto the start edge whose highest node is
         // that edge itself; the plain search covers that rare case.
         let sameEdge = sources.contains { s in targets.contains { $0.node == s.node } }
-        return sameEdge ? graph.plainRoute(from: sources, to: targets, context: context) : nil
+        return sameEdge ? graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context) : nil
     }
 
     /// Each waypoint's candidate roads, chosen as OSRM does: the nearest roads, except that

@@ -22,7 +22,7 @@ struct ArcMeasures: Sendable {
                 let arc = graph.up[i]
                 let (d, m) = arc.middle < 0
                     ? graph.turnMeasure(from: Int32(x), to: arc.node, weight: arc.weight)
-                    : Self.halves(graph, Int32(x), arc.middle, arc.node, upDuration, downDuration, upDistance, downDistance)
+                    : Self.halves(graph, Int32(x), arc, graph.upBits(i), upDuration, downDuration, upDistance, downDistance)
                 upDuration[i] = d
                 upDistance[i] = m
             }
@@ -31,7 +31,8 @@ struct ArcMeasures: Sendable {
                 let arc = graph.down[i]
                 let (d, m) = arc.middle < 0
                     ? graph.turnMeasure(from: arc.node, to: Int32(x), weight: arc.weight)
-                    : Self.halves(graph, arc.node, arc.middle, Int32(x), upDuration, downDuration, upDistance, downDistance)
+                    : Self.halves(graph, arc.node, HierarchyArc(node: Int32(x), weight: arc.weight, middle: arc.middle),
+                                  graph.downBits(i), upDuration, downDuration, upDistance, downDistance)
                 downDuration[i] = d
                 downDistance[i] = m
             }
@@ -42,17 +43,12 @@ struct ArcMeasures: Sendable {
         self.downDistance = downDistance
     }
 
-    /// The measures of a → b via `middle`: a → middle is a down arc at middle, middle → b an
-    /// up arc there (the contractor keeps one arc per neighbour).
-    private static func halves(_ graph: RoutingGraph, _ a: Int32, _ middle: Int32, _ b: Int32,
+    /// The measures of shortcut a → `arc.node` via `arc.middle`: the sum of its halves.
+    private static func halves(_ graph: RoutingGraph, _ a: Int32, _ arc: HierarchyArc, _ restrictions: UInt32,
                                _ upDuration: [UInt32], _ downDuration: [UInt32],
                                _ upDistance: [Float], _ downDistance: [Float]) -> (UInt32, Float)
     {
-        var i = Int(graph.downOffset[Int(middle)]), j = Int(graph.upOffset[Int(middle)])
-        let downEnd = Int(graph.downOffset[Int(middle) + 1]), upEnd = Int(graph.upOffset[Int(middle) + 1])
-        while i < downEnd && graph.down[i].node != a { i += 1 }
-        while j < upEnd && graph.up[j].node != b { j += 1 }
-        precondition(i < downEnd && j < upEnd, "contraction hierarchy is inconsistent")
+        let (i, j) = graph.halves(from: a, via: arc.middle, to: arc.node, weight: arc.weight, restrictions: restrictions)
         return (downDuration[i] &+ upDuration[j], downDistance[i] + upDistance[j])
     }
 }

@@ -97,7 +97,7 @@ struct ManyToMany {
                 labels[Int(u)] = MeasuredLabel(duration: p.duration + Double(measures.downDuration[arc]),
                                                distance: p.distance + Double(measures.downDistance[arc]))
             }
-            if graph.stalled(u, k, arcs: graph.up, offsets: graph.upOffset, labels: space.distance) { continue }
+            if graph.stalled(u, k, by: graph.upward, labels: space.distance, excluded: 0) { continue }
             let here = labels[Int(u)]
             buckets.append(BucketEntry(node: u, destination: j, weight: k, duration: here.duration,
                                        distance: here.distance, atStart: parent < 0))
@@ -134,7 +134,7 @@ struct ManyToMany {
                 labels[Int(u)] = MeasuredLabel(duration: p.duration + Double(measures.upDuration[arc]),
                                                distance: p.distance + Double(measures.upDistance[arc]))
             }
-            if graph.stalled(u, k, arcs: graph.down, offsets: graph.downOffset, labels: space.distance) { continue }
+            if graph.stalled(u, k, by: graph.downward, labels: space.distance, excluded: 0) { continue }
             let here = labels[Int(u)]
             var e = Int(index[Int(u)])
             while e >= 0 && e < nodes.count && nodes[e] == u {

@@ -12,7 +12,8 @@ extension OSRMService {
             func radius(_ i: Int) -> Double? { i < q.radiuses.count ? q.radiuses[i] : nil }
             table = try engine.table(sources: q.sources.map { coordinates[$0] },
                                      destinations: q.destinations.map { coordinates[$0] },
-                                     sourceRadiuses: q.sources.map(radius), destinationRadiuses: q.destinations.map(radius))
+                                     sourceRadiuses: q.sources.map(radius), destinationRadiuses: q.destinations.map(radius),
+                                     avoid: q.avoid)
         } catch let e as RoutingError {
             throw ServerError(e)
         }

@@ -41,12 +41,7 @@ struct RouteQuery {
             request.alternatives = n
         }
         if let v = query.take("continue_straight") { request.continueStraight = try Self.bool(v, "continue_straight") }
-        if let v = query.take("exclude") {
-            guard let avoid = AvoidOptions(list: v) else {
-                throw ServerError(.invalidValue, "exclude '\(v)' is not a list of toll, motorway, ferry")
-            }
-            request.avoid = avoid
-        }
+        if let v = query.take("exclude") { request.avoid = try Self.exclude(v) }
         if let v = query.take("bearings") { request.bearings = try Self.list(v, "bearings", count: count, Self.bearing) }
         if let v = query.take("radiuses") { request.radiuses = try Self.list(v, "radiuses", count: count, Self.radius) }
         if let v = query.take("steps") { encoding.steps = try Self.bool(v, "steps") }
@@ -83,6 +78,14 @@ struct RouteQuery {
         }
         try query.ignoreHints()
         try query.rejectUnread(known: Self.parameters)
+    }
+
+    /// OSRM's `exclude`: a comma-separated list of toll, motorway, ferry.
+    static func exclude(_ v: String) throws -> AvoidOptions {
+        guard let avoid = AvoidOptions(list: v) else {
+            throw ServerError(.invalidValue, "exclude '\(v)' is not a list of toll, motorway, ferry")
+        }
+        return avoid
     }
 
     static func bool(_ v: String, _ name: String) throws -> Bool {

@@ -5,7 +5,7 @@ struct TableQuery {
     /// The parameters `/table/v1` accepts.
     static let parameters = [
         "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
-        "radiuses", "skip_waypoints", "generate_hints", "hints",
+        "radiuses", "skip_waypoints", "generate_hints", "hints", "exclude",
     ]
 
     /// Indexes into the coordinates of the rows, in order (all of them by default).
@@ -26,6 +26,8 @@ struct TableQuery {
     var radiuses: [Double?] = []
     /// Whether `sources` and `destinations` waypoints are left out.
     var skipWaypoints = false
+    /// Road kinds no route may use.
+    var avoid: AvoidOptions = []
 
     /// Reads the options for `coordinates`.
     /// - Throws: `ServerError` naming the parameter at fault; `.tooBig` past `limits.maxTableSize`.
@@ -55,6 +57,7 @@ struct TableQuery {
         if let v = query.take("scale_factor") { scaleFactor = try Self.positive(v, "scale_factor") }
         if let v = query.take("radiuses") { radiuses = try RouteQuery.list(v, "radiuses", count: count, RouteQuery.radius) }
         if let v = query.take("skip_waypoints") { skipWaypoints = try RouteQuery.bool(v, "skip_waypoints") }
+        if let v = query.take("exclude") { avoid = try RouteQuery.exclude(v) }
         try query.ignoreHints()
         try query.rejectUnread(known: Self.parameters)
         // osrm-routed's --max-table-size bounds the cells, not the coordinates: 1,000 × 10 is

@@ -23,10 +23,16 @@ struct TableCommand: ParsableCommand {
     @Option(help: "Where to go: 'LAT,LON;…' or place names (default: the sources).")
     var destinations: String?
 
+    @Option(help: "Road kinds to avoid: tolls,motorways,ferries.")
+    var avoid: String = ""
+
     @Option(help: "text or json.")
     var format: String = "text"
 
     func validate() throws {
+        guard AvoidOptions(list: avoid) != nil else {
+            throw ValidationError("Unknown --avoid value '\(avoid)'. Use a comma-separated list of tolls, motorways, ferries.")
+        }
         guard ["text", "json"].contains(format) else { throw ValidationError("--format is text or json.") }
         guard !Self.places(sources).isEmpty else { throw ValidationError("--sources needs at least one place.") }
         if let destinations, Self.places(destinations).isEmpty {
@@ -47,7 +53,8 @@ struct TableCommand: ParsableCommand {
         let places = try CLIError.wrap { try data.placeResolver(for: texts).resolve(all: texts) }
         let coordinates = places.map(\.coordinate)
         let table = try CLIError.wrap {
-            try engine.table(sources: Array(coordinates[..<from.count]), destinations: Array(coordinates[from.count...]))
+            try engine.table(sources: Array(coordinates[..<from.count]), destinations: Array(coordinates[from.count...]),
+                             avoid: AvoidOptions(list: avoid) ?? [])
         }
         switch format {
         case "json":

@@ -57,3 +57,25 @@ import Testing
         }
     }
 }
+
+extension AvoidAndAlternativesTests {
+    /// A table with avoid options reports, for every pair, the route with the same options.
+    @Test func tablesWithAvoidOptionsMatchTheirRoutes() throws {
+        let engine = RoutingEngine(graph: try Self.grid.get())
+        let points = stride(from: 0.0, through: 23, by: 4.6).flatMap { r in [GridMap.at(r, 0.5), GridMap.at(r, 22.5)] }
+        let avoid: AvoidOptions = [.tolls, .motorways]
+        let table = try engine.table(sources: points, destinations: points, avoid: avoid)
+        var compared = 0
+        for (i, a) in points.enumerated() {
+            for (j, b) in points.enumerated() {
+                let route = try? engine.route(RouteRequest(waypoints: [a, b], avoid: avoid))[0]
+                #expect((route == nil) == (table.durations[i][j] == nil), "\(i)→\(j): table and route disagree on reachability")
+                guard let route, let duration = table.durations[i][j] else { continue }
+                #expect(abs(duration - route.duration) < 0.01, "\(i)→\(j): table \(duration) s, route \(route.duration) s")
+                compared += 1
+            }
+        }
+        // Avoiding both leaves much of this grid unreachable; enough pairs remain to compare.
+        #expect(compared >= 40)
+    }
+}

@@ -45,6 +45,16 @@ public final class RoutingEngine: @unchecked Sendable {
     /// The best route for the request, followed by up to `request.alternatives` alternatives.
     /// - Throws: `RoutingError` when a waypoint is off the map or no route exists.
     public func route(_ request: RouteRequest) throws -> [RoutePath] {
+        try route(request, reference: false)
+    }
+
+    /// The best route found by a plain Dijkstra over every turn, without the hierarchy and
+    /// without alternatives: slow, and the reference benchmarks check `route` against.
+    public func referenceRoute(_ request: RouteRequest) throws -> RoutePath {
+        try route(request, reference: true)[0]
+    }
+
+    private func route(_ request: RouteRequest, reference: Bool) throws -> [RoutePath] {
         guard request.waypoints.count >= 2 else {
             throw RoutingError(.invalidRequest("at least two waypoints are needed, got \(request.waypoints.count)"))
         }
@@ -64,11 +74,13 @@ public final class RoutingEngine: @unchecked Sendable {
                     sources = sources.filter { $0.node == a }
                 }
                 let targets = graph.phantoms(snaps[i + 1], role: .target, excluded: excluded)
-                guard let path = search(sources, targets, excluded: excluded, context: context)
+                func search(_ sources: [Phantom]) -> EdgePath? {
+                    reference ? graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context)
+                        : self.search(sources, targets, excluded: excluded, context: context)
+                }
+                guard let path = search(sources)
                     ?? (sources.count == 1 && arrival != nil
-                        ? search(graph.phantoms(snaps[i], role: .source, excluded: excluded), targets,
-                                 excluded: excluded, context: context)
-                        : nil)
+                        ? search(graph.phantoms(snaps[i], role: .source, excluded: excluded)) : nil)
                 else {
                     throw RoutingError(.noRoute(noRouteReason(request, leg: i)))
                 }
@@ -79,7 +91,7 @@ public final class RoutingEngine: @unchecked Sendable {
                 legs.append(graph.leg(path))
             }
             let waypoints = used.map(waypoint)
-            let count = min(3, request.alternatives)
+            let count = reference ? 0 : min(3, request.alternatives)
             guard count > 0 else { return [RoutePath(legs: legs, waypoints: waypoints)] }
             // With stops, an alternative is the best route with one leg taken another way; the
             // ones that cost least extra come first.

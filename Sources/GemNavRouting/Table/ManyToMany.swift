@@ -25,6 +25,8 @@ private struct BucketEntry {
 struct ManyToMany {
     let engine: RoutingEngine
     let measures: ArcMeasures
+    /// Restriction bits no route may pass through (0 on a map without any).
+    let excluded: UInt32
     var graph: RoutingGraph { engine.graph }
 
     /// Cells `[source][destination]`, nil where the hierarchy finds no route. Large tables
@@ -97,11 +99,12 @@ struct ManyToMany {
                 labels[Int(u)] = MeasuredLabel(duration: p.duration + Double(measures.downDuration[arc]),
                                                distance: p.distance + Double(measures.downDistance[arc]))
             }
-            if graph.stalled(u, k, by: graph.upward, labels: space.distance, excluded: 0) { continue }
+            if graph.stalled(u, k, by: graph.upward, labels: space.distance, excluded: excluded) { continue }
             let here = labels[Int(u)]
             buckets.append(BucketEntry(node: u, destination: j, weight: k, duration: here.duration,
                                        distance: here.distance, atStart: parent < 0))
             for i in Int(graph.downOffset[Int(u)])..<Int(graph.downOffset[Int(u) + 1]) {
+                if excluded != 0 && graph.downRestrictions[i] & excluded != 0 { continue }
                 let arc = graph.down[i]
                 _ = space.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
             }
@@ -134,7 +137,7 @@ struct ManyToMany {
                 labels[Int(u)] = MeasuredLabel(duration: p.duration + Double(measures.upDuration[arc]),
                                                distance: p.distance + Double(measures.upDistance[arc]))
             }
-            if graph.stalled(u, k, by: graph.downward, labels: space.distance, excluded: 0) { continue }
+            if graph.stalled(u, k, by: graph.downward, labels: space.distance, excluded: excluded) { continue }
             let here = labels[Int(u)]
             var e = Int(index[Int(u)])
             while e >= 0 && e < nodes.count && nodes[e] == u {
@@ -153,6 +156,7 @@ struct ManyToMany {
                 if open == 0 { worst = best.max() ?? worst }
             }
             for i in Int(graph.upOffset[Int(u)])..<Int(graph.upOffset[Int(u) + 1]) {
+                if excluded != 0 && graph.upRestrictions[i] & excluded != 0 { continue }
                 let arc = graph.up[i]
                 _ = space.relax(arc.node, k + Int64(arc.weight), from: u, arc: Int32(i))
             }

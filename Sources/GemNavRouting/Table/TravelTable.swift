@@ -31,10 +31,11 @@ extension RoutingEngine {
     ///   - sourceRadiuses: optional snapping radius per source in metres (as `RouteRequest`'s);
     ///     missing entries use the default.
     ///   - destinationRadiuses: the same per destination.
+    ///   - avoid: road kinds no route may use (as `RouteRequest.avoid`).
     /// - Throws: `RoutingError` `.invalidRequest` for an empty list or an invalid coordinate,
     ///   `.noSegment` for a point with no road near it.
     public func table(sources: [Coordinate], destinations: [Coordinate], sourceRadiuses: [Double?] = [],
-                      destinationRadiuses: [Double?] = []) throws -> TravelTable
+                      destinationRadiuses: [Double?] = [], avoid: AvoidOptions = []) throws -> TravelTable
     {
         guard !sources.isEmpty, !destinations.isEmpty else {
             throw RoutingError(.invalidRequest(
@@ -47,17 +48,19 @@ extension RoutingEngine {
             (0..<count).map { $0 < radiuses.count ? radiuses[$0] : nil }
         }
         let radiuses = padded(sourceRadiuses, sources.count) + padded(destinationRadiuses, destinations.count)
-        let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations, radiuses: radiuses), excluded: 0)
-        let from = snaps[..<sources.count].map { graph.phantoms($0, role: .source) }
-        let to = snaps[sources.count...].map { graph.phantoms($0, role: .target) }
+        let excluded = avoid.rawValue
+        let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations, radiuses: radiuses), excluded: excluded)
+        let from = snaps[..<sources.count].map { graph.phantoms($0, role: .source, excluded: excluded) }
+        let to = snaps[sources.count...].map { graph.phantoms($0, role: .target, excluded: excluded) }
         let measures = arcMeasures()
-        var cells = ManyToMany(engine: self, measures: measures).run(from: from, to: to)
+        var cells = ManyToMany(engine: self, measures: measures, excluded: graph.upRestrictions.count == 0 ? 0 : UInt32(excluded))
+            .run(from: from, to: to)
         // The hierarchy cannot express a loop back onto the start edge whose highest node is
         // that edge itself; `route` falls back to the plain search there, and so does the table.
         for i in from.indices {
             for j in to.indices where cells[i][j] == nil && from[i].contains(where: { s in to[j].contains { $0.node == s.node } }) {
                 cells[i][j] = withContext { context in
-                    graph.plainRoute(from: from[i], to: to[j], context: context).map { path in
+                    graph.plainRoute(from: from[i], to: to[j], excluded: excluded, context: context).map { path in
                         let leg = graph.leg(path)
                         return TableCell(duration: leg.duration, distance: leg.distance)
                     }

@@ -52,6 +52,7 @@ public final class RoutingEngine: @unchecked Sendable {
             throw RoutingError(.invalidRequest("\(bad) is not a valid coordinate"))
         }
         let excluded = request.avoid.rawValue
+        let fit = try vehicleFit(for: request)
         let snaps = try snapWaypoints(request, excluded: excluded)
         return try withContext { context in
             var legs: [RoutePath.Leg] = []
@@ -64,13 +65,14 @@ public final class RoutingEngine: @unchecked Sendable {
                     sources = sources.filter { $0.node == a }
                 }
                 let targets = graph.phantoms(snaps[i + 1], role: .target, excluded: excluded)
-                guard let path = search(sources, targets, excluded: excluded, context: context)
+                guard let path = search(sources, targets, excluded: excluded, fit: fit, context: context)
                     ?? (sources.count == 1 && arrival != nil
                         ? search(graph.phantoms(snaps[i], role: .source, excluded: excluded), targets,
-                                 excluded: excluded, context: context)
+                                 excluded: excluded, fit: fit, context: context)
                         : nil)
                 else {
-                    throw RoutingError(.noRoute(noRouteReason(request, leg: i)))
+                    throw fit.flatMap { blockedReason(sources, targets, excluded: excluded, fit: $0, context: context) }
+                        ?? RoutingError(.noRoute(noRouteReason(request, leg: i)))
                 }
                 if firstPath == nil { firstPath = path }
                 arrival = path.nodes.last
@@ -80,7 +82,7 @@ public final class RoutingEngine: @unchecked Sendable {
             }
             let waypoints = used.map(waypoint)
             var routes = [RoutePath(legs: legs, waypoints: waypoints)]
-            if request.alternatives > 0, snaps.count == 2, excluded == 0, let best = firstPath {
+            if request.alternatives > 0, snaps.count == 2, excluded == 0, fit == nil, let best = firstPath {
                 routes += alternatives(to: best, count: min(3, request.alternatives), context: context)
                     .map { RoutePath(legs: [graph.leg($0)], waypoints: waypoints) }
             }
@@ -103,7 +105,9 @@ public final class RoutingEngine: @unchecked Sendable {
         return found.map(waypoint)
     }
 
-    private func search(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, context: QueryContext) -> EdgePath? {
+    private func search(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, fit: VehicleFit?,
+                        context: QueryContext) -> EdgePath? {
+        if let fit { return fittingSearch(sources, targets, excluded: excluded, fit: fit, context: context) }
         guard !sources.isEmpty, !targets.isEmpty else { return nil }
         if excluded != 0 { return graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context) }
         if let path = graph.hierarchyRoute(from: sources, to: targets, context: context) { return path }

@@ -81,6 +81,7 @@ struct OSRMService: Sendable {
     static func aliases(of profile: String) -> String {
         switch profile {
         case "car": "driving or car"
+        case "truck": "truck or hgv"
         case "bicycle": "cycling, bicycle or bike"
         default: "walking or foot"
         }

@@ -11,7 +11,7 @@ struct RouteQuery {
         "alternatives", "steps", "geometries", "overview", "annotations", "continue_straight", "exclude",
         "bearings", "radiuses", "language", "voice_instructions", "banner_instructions", "voice_units",
         "generate_hints", "hints",
-    ]
+    ] + vehicleParameters
     /// Instruction languages with a string table.
     static let languages: Set<String> = ["en", "fr"]
 
@@ -40,6 +40,7 @@ struct RouteQuery {
             }
             request.alternatives = n
         }
+        request.vehicle = try Self.vehicle(&query)
         if let v = query.take("continue_straight") { request.continueStraight = try Self.bool(v, "continue_straight") }
         if let v = query.take("exclude") { request.avoid = try Self.exclude(v) }
         if let v = query.take("bearings") { request.bearings = try Self.list(v, "bearings", count: count, Self.bearing) }

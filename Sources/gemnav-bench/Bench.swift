@@ -7,5 +7,5 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gemnav-bench", abstract: "GemNav benchmarks (run with -c release).",
         subcommands: [RouteBench.self, SearchBench.self, NavigateBench.self, AppBench.self, TilesBench.self,
-                      AssistantBench.self, TableBench.self, AvoidBench.self])
+                      AssistantBench.self, TableBench.self, AvoidBench.self, TruckBench.self])
 }

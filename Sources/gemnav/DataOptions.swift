@@ -11,14 +11,14 @@ struct DataOptions: ParsableArguments {
         discussion: "Without it, the embedded Monaco extract (Data/monaco.osm.pbf) is imported once into ~/.cache/gemnav and reused."))
     var data: String?
 
-    @Option(help: "Profile of the embedded data when --data is not given: car, bicycle or foot.")
+    @Option(help: "Profile of the embedded data when --data is not given: car, truck, bicycle or foot.")
     var profile: String = "car"
 
     /// The data set to use, importing the embedded one (with a progress bar) when needed.
     func mapData() throws -> MapData {
         if let data { return MapData(directory: URL(fileURLWithPath: data)) }
         guard let p = Profile.named(profile) else {
-            throw ValidationError("Unknown profile '\(profile)'. Use car, bicycle or foot.")
+            throw ValidationError("Unknown profile '\(profile)'. Use car, truck, bicycle or foot.")
         }
         let bar = ProgressBar()
         defer { bar.finish() }

@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The OpenStreetMap file (.osm.pbf or .osm).")
     var file: String
 
-    @Option(help: "car, bicycle or foot.")
+    @Option(help: "car, truck, bicycle or foot.")
     var profile: String = "car"
 
     @Option(help: "Directory to write the graph and search index to.")
@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         guard let p = Profile.named(profile) else {
-            throw ValidationError("Unknown profile '\(profile)'. Use car, bicycle or foot.")
+            throw ValidationError("Unknown profile '\(profile)'. Use car, truck, bicycle or foot.")
         }
         let source = URL(fileURLWithPath: file)
         let data = MapData(directory: URL(fileURLWithPath: output))

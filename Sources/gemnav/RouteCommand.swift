@@ -32,6 +32,10 @@ struct RouteCommand: ParsableCommand {
     @Option(help: "Road kinds to avoid: tolls,motorways,ferries.")
     var avoid: String = ""
 
+    @Option(help: ArgumentHelp("Truck dimensions, for a truck graph: height=4.2,weight=26,width=2.55,length=12 (metres, tonnes; also axleload).",
+                               valueName: "list"))
+    var vehicle: String?
+
     @Option(help: "text, json or geojson.")
     var format: String = "text"
 
@@ -48,6 +52,13 @@ struct RouteCommand: ParsableCommand {
         guard (0...3).contains(alternatives) else { throw ValidationError("--alternatives must be 0 to 3.") }
         guard ["text", "json", "geojson"].contains(format) else { throw ValidationError("--format is text, json or geojson.") }
         guard DistanceUnits(rawValue: units) != nil else { throw ValidationError("--units is metric or imperial.") }
+        if let vehicle {
+            do {
+                _ = try VehicleDimensions(parsing: vehicle)
+            } catch let e as RoutingError {
+                throw ValidationError("--vehicle: \(e)")
+            }
+        }
     }
 
     func run() throws {
@@ -58,7 +69,7 @@ struct RouteCommand: ParsableCommand {
         let unitSystem = DistanceUnits(rawValue: units) ?? .metric
         let provider = EngineRouteProvider(engine: engine, guidance: GuidanceOptions(language: language, units: unitSystem))
         let query = RouteQuery(waypoints: places.map(\.coordinate), avoid: AvoidOptions(list: avoid) ?? [],
-                               alternatives: alternatives)
+                               alternatives: alternatives, vehicle: try vehicle.map(VehicleDimensions.init(parsing:)))
         let planned = try CLIError.wrap { try provider.plan(query) }
         let routes = planned.map(\.route)
         switch format {

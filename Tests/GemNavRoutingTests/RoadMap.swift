@@ -40,13 +40,14 @@ struct RoadMap {
     }
 
     /// Adds a restriction relation.
-    mutating func restriction(_ kind: String, from: Int64, via: (Int, Int)? = nil, viaWays: [Int64] = [], to: Int64) {
+    mutating func restriction(_ kind: String, from: Int64, via: (Int, Int)? = nil, viaWays: [Int64] = [], to: Int64,
+                              tags: [String: String] = [:]) {
         nextRelation += 1
         var members = [OSMRelation.Member(type: .way, ref: from, role: "from")]
         if let v = via { members.append(.init(type: .node, ref: Self.id(v.0, v.1), role: "via")) }
         members += viaWays.map { .init(type: .way, ref: $0, role: "via") }
         members.append(.init(type: .way, ref: to, role: "to"))
-        builder.relation(nextRelation, members: members, tags: ["type": "restriction", "restriction": kind])
+        builder.relation(nextRelation, members: members, tags: ["type": "restriction", "restriction": kind].merging(tags) { $1 })
     }
 
     /// Imports the map for a profile and returns an engine on it.

@@ -36,6 +36,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let upRestrictions: FlatArray<UInt32>, downRestrictions: FlatArray<UInt32>
     let cellOffset: FlatArray<Int32>, cellEntries: FlatArray<Int32>
     let roads: RoadTable
+    /// Limits of the directed edges that have any, by directed edge (truck graphs; else empty).
+    let edgeLimits: FlatArray<EdgeLimitRecord>
 
     /// Loads the graph in `directory` (as written by `gemnav import`).
     public convenience init(directory: URL) throws {
@@ -84,6 +86,7 @@ public final class RoutingGraph: @unchecked Sendable {
         cellOffset = FlatArray(try section("gcell")); cellEntries = FlatArray(try section("gseg"))
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
                           records: FlatArray(try section("roads")))
+        edgeLimits = FlatArray(s[EdgeLimitRecord.section] ?? UnsafeRawBufferPointer(start: nil, count: 0))
         let edges = edgeFrom.count
         let nodes = nodeWeight.count
         guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,

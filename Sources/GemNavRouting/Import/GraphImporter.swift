@@ -159,6 +159,7 @@ public struct GraphImporter: Sendable {
             GraphSection("gcell", cellOffsets), GraphSection("gseg", cellEntries),
         ]
         sections += roads.sections()
+        if profile.keepsVehicleLimits { sections.append(GraphSection(EdgeLimitRecord.section, net.limitRecords())) }
         progress("Indexing", 1)
         let summary = ImportSummary(
             profile: profile.name, source: source, junctions: net.junctionCount, edges: net.edgeCount,

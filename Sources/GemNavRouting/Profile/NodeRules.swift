@@ -41,6 +41,8 @@ struct NodeRules: Sendable, Hashable {
     var penalty = 0.0
     /// A traffic signal, stop or give-way sign there.
     var obstacle: Obstacle?
+    /// Limits kept for each request's vehicle (truck graphs), whatever the node's access.
+    var limits = PhysicalLimits()
 }
 
 extension Profile {
@@ -49,6 +51,7 @@ extension Profile {
         let tags = TagReader(raw)
         var rules = NodeRules()
         rules.obstacle = obstacle(tags)
+        if let v = vehicle, v.size == nil { rules.limits = v.limitKeys.node(tags) }
         let access = accessHierarchy.reversed().lazy.compactMap { tags[$0] }.first.map(resolveAccess)
         if let access {
             // An explicit access value decides alone: barriers and their delays are ignored.
@@ -56,8 +59,8 @@ extension Profile {
             return rules
         }
         guard let barrier = tags["barrier"] else { return rules }
-        if barrier == "height_restrictor", let v = vehicle,
-           let h = tags["maxheight"].flatMap(Measure.height), h < v.height {
+        if barrier == "height_restrictor", let size = vehicle?.size,
+           let h = tags["maxheight"].flatMap(LimitDimension.height.parse), LimitDimension.height.blocks(limit: h, size: size.height) {
             rules.blocks = true
             return rules
         }

@@ -3,7 +3,7 @@ import GemNavCore
 /// A travel mode's rules for which OSM ways and nodes it may use and how fast, written as
 /// data (tables) rather than code, so the three built-in profiles differ only in values.
 public struct Profile: Sendable, Hashable {
-    /// Short name: `car`, `bicycle` or `foot`.
+    /// Short name: `car`, `truck`, `bicycle` or `foot`.
     public var name: String
     /// Travel mode reported on its routes.
     public var mode: TravelMode
@@ -73,11 +73,12 @@ public struct Profile: Sendable, Hashable {
     /// Vehicle size and rate penalties, for motor vehicles only.
     public var vehicle: VehicleRules?
 
-    /// The built-in profile with this name (`car`/`driving`, `bicycle`/`cycling`/`bike`,
-    /// `foot`/`walking`), or nil.
+    /// The built-in profile with this name (`car`/`driving`, `truck`/`hgv`,
+    /// `bicycle`/`cycling`/`bike`, `foot`/`walking`), or nil.
     public static func named(_ name: String) -> Profile? {
         switch name.lowercased() {
         case "car", "driving", "drive": return .car
+        case "truck", "hgv": return .truck
         case "bicycle", "cycling", "bike": return .bicycle
         case "foot", "walking", "walk": return .foot
         default: return nil

@@ -2,14 +2,11 @@
 /// the physical and legal limits tagged on ways, and the rate penalties that make routes
 /// prefer wide, marked, main roads without changing their durations.
 public struct VehicleRules: Sendable, Hashable {
-    /// Metres; `maxheight` below it closes the way.
-    public var height = 2.0
-    /// Metres; `maxwidth`/`width` at or below it closes the way.
-    public var width = 1.9
-    /// Metres; `maxlength` below it closes the way.
-    public var length = 4.8
-    /// Kilograms; `maxweight` below it closes the way.
-    public var weight = 2000.0
+    /// The vehicle's size when roads it does not fit are closed at import (the car); nil when
+    /// each road keeps its limits for the vehicle of each request (the truck).
+    public var size: VehicleDimensions? = .car
+    /// Which tags carry the limits.
+    public var limitKeys = LimitKeys.car
     /// Rate factor on `side_road=yes|rotary`.
     public var sideRoadFactor = 0.8
     /// Rate factor on two-way roads with `lane_markings=no`.
@@ -20,23 +17,30 @@ public struct VehicleRules: Sendable, Hashable {
     public var alternatingFactor = 0.4
     /// Speed on `bridge=movable` without a `duration`, km/h.
     public var movableBridgeSpeed = 5.0
+    /// Highest speed per `highway=*` value, km/h, applied after `maxspeed` (a truck's
+    /// legal and governed limits); empty for the car.
+    public var speedCaps: [String: Double] = [:]
+    /// A limit for this vehicle alone (`maxspeed:hgv`), per direction, applied as a cap.
+    public var ownMaxspeedKey: String?
+    /// Access key whose `designated` value marks a road meant for this vehicle (`hgv`).
+    public var designatedKey: String?
+    /// Rate factor (≥ 1, a bonus) on roads designated for this vehicle.
+    public var designatedFactor = 1.0
 
     /// The car.lua defaults.
     public static let car = VehicleRules()
 
-    /// Whether the vehicle fits through the way forward and backward.
+    /// Whether the vehicle fits through the way forward and backward; always when limits are
+    /// kept per request.
     func fits(_ tags: TagReader) -> (forward: Bool, backward: Bool) {
-        var forward = true, backward = true
-        func limit(_ keys: [String], _ parse: (String) -> Double?, _ closes: (Double) -> Bool) {
-            let (f, b) = tags.directional(keys)
-            if let v = f.flatMap(parse), closes(v) { forward = false }
-            if let v = b.flatMap(parse), closes(v) { backward = false }
-        }
-        limit(["maxheight:physical", "maxheight"], Measure.height) { $0 < height }
-        limit(["maxwidth:physical", "maxwidth", "width", "est_width"], Measure.metres) { $0 <= width }
-        limit(["maxlength"], Measure.metres) { $0 < length }
-        limit(["maxweightrating", "maxweight"], Measure.kilograms) { $0 < weight }
-        return (forward, backward)
+        guard let size else { return (true, true) }
+        let limits = limitKeys.way(tags)
+        return (size.exceeded(limits.forward) == nil, size.exceeded(limits.backward) == nil)
+    }
+
+    /// The limits a graph keeps on the way forward and backward (none when closed at import).
+    func keptLimits(_ tags: TagReader) -> (forward: PhysicalLimits, backward: PhysicalLimits) {
+        size == nil ? limitKeys.way(tags) : (PhysicalLimits(), PhysicalLimits())
     }
 
     /// Rate factors (≤ 1; weight is duration divided by them) forward and backward.
@@ -54,7 +58,19 @@ public struct VehicleRules: Sendable, Hashable {
         let side = ["yes", "rotary"].contains(tags["side_road"] ?? "") ? sideRoadFactor : 1
         let common = Swift.min(service, width, alternating ? alternatingFactor : 1, side)
         let priority = tags["priority"]
-        return (Swift.min(common, priority == "backward" ? priorityFactor : 1),
-                Swift.min(common, priority == "forward" ? priorityFactor : 1))
+        let designated = designatedKey.map { tags.directional([$0]) }
+        return (Swift.min(common, priority == "backward" ? priorityFactor : 1)
+                    * (designated?.forward == "designated" ? designatedFactor : 1),
+                Swift.min(common, priority == "forward" ? priorityFactor : 1)
+                    * (designated?.backward == "designated" ? designatedFactor : 1))
+    }
+
+    /// The highest speeds (km/h) forward and backward this vehicle may drive on the way.
+    func speedCaps(_ tags: TagReader, highway: String?) -> (forward: Double, backward: Double) {
+        let cap = highway.flatMap { speedCaps[$0] } ?? .infinity
+        guard let key = ownMaxspeedKey else { return (cap, cap) }
+        let own = tags.directional([key])
+        func limit(_ v: String?) -> Double { v.flatMap(Maxspeed.parse).flatMap { $0 > 0 ? $0 : nil } ?? .infinity }
+        return (Swift.min(cap, limit(own.forward)), Swift.min(cap, limit(own.backward)))
     }
 }

@@ -30,6 +30,9 @@ struct WayAttributes: Hashable, Sendable {
     var forwardRoad: RoadInfo
     /// Road attributes against node order.
     var backwardRoad: RoadInfo
+    /// Limits kept for each request's vehicle (truck graphs), in node order and against it.
+    var forwardLimits = PhysicalLimits()
+    var backwardLimits = PhysicalLimits()
 
     var isFerry: Bool { forwardRoad.mode == .ferry }
 
@@ -96,6 +99,10 @@ extension Profile {
                 forwardSpeed = Swift.min(forwardSpeed, cap)
                 backwardSpeed = Swift.min(backwardSpeed, cap)
             }
+            if let caps = vehicle?.speedCaps(tags, highway: highway) {
+                forwardSpeed = Swift.min(forwardSpeed, caps.forward)
+                backwardSpeed = Swift.min(backwardSpeed, caps.backward)
+            }
         }
         if let hov = hovRestrictions(tags) {
             forwardRestricted = forwardRestricted || hov.forward
@@ -109,6 +116,7 @@ extension Profile {
         let rates = vehicle?.rateFactors(tags, service: service, bidirectional: forwardOK && backwardOK,
                                          alternating: tags["oneway"] == "alternating") ?? (forward: service, backward: service)
         let isFerry = mode == .ferry
+        let kept = vehicle?.keptLimits(tags) ?? (forward: PhysicalLimits(), backward: PhysicalLimits())
         let limits = isFerry ? (nil, nil) : parseDirectionalMaxspeed(raw)
         let roadClass = isFerry ? RoadClass.ferry : (highway.flatMap(RoadClass.init(rawValue:)) ?? .road)
         let junction = tags["junction"]
@@ -136,7 +144,8 @@ extension Profile {
             isCircular: junction == "circular",
             isStartpoint: !isFerry && !(highway == "service" && forwardAccess == "private"),
             forwardRoad: road(forward: true, limit: limits.0),
-            backwardRoad: road(forward: false, limit: limits.1))
+            backwardRoad: road(forward: false, limit: limits.1),
+            forwardLimits: kept.forward, backwardLimits: kept.backward)
     }
 
     /// Ways no route may use (OSRM's `blocked_ways` and `avoid_ways`): areas, avoided

@@ -15,6 +15,9 @@ public struct RouteRequest: Sendable, Hashable {
     public var radiuses: [Double?]
     /// Forbid U-turns at intermediate waypoints (continue in the arrival direction).
     public var continueStraight: Bool
+    /// The vehicle's size, on a truck graph (nil: `VehicleDimensions.truck`); no route uses
+    /// a road or barrier whose limit it exceeds.
+    public var vehicle: VehicleDimensions?
 
     /// The snapping radius used when a waypoint has none.
     public static let defaultRadius = 1000.0
@@ -24,8 +27,10 @@ public struct RouteRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(waypoints: [Coordinate], alternatives: Int = 0, avoid: AvoidOptions = [],
-                bearings: [BearingFilter?] = [], radiuses: [Double?] = [], continueStraight: Bool = true)
+                bearings: [BearingFilter?] = [], radiuses: [Double?] = [], continueStraight: Bool = true,
+                vehicle: VehicleDimensions? = nil)
     {
+        self.vehicle = vehicle
         self.waypoints = waypoints
         self.alternatives = alternatives
         self.avoid = avoid

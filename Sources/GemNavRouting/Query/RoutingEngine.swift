@@ -62,6 +62,7 @@ public final class RoutingEngine: @unchecked Sendable {
             throw RoutingError(.invalidRequest("\(bad) is not a valid coordinate"))
         }
         let excluded = request.avoid.rawValue
+        let fit = try vehicleFit(for: request)
         let snaps = try snapWaypoints(request, excluded: excluded)
         return try withContext { context in
             var legs: [RoutePath.Leg] = []
@@ -75,14 +76,16 @@ public final class RoutingEngine: @unchecked Sendable {
                 }
                 let targets = graph.phantoms(snaps[i + 1], role: .target, excluded: excluded)
                 func search(_ sources: [Phantom]) -> EdgePath? {
-                    reference ? graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context)
-                        : self.search(sources, targets, excluded: excluded, context: context)
+                    reference && fit == nil
+                        ? graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context)
+                        : self.search(sources, targets, excluded: excluded, fit: fit, context: context)
                 }
                 guard let path = search(sources)
                     ?? (sources.count == 1 && arrival != nil
                         ? search(graph.phantoms(snaps[i], role: .source, excluded: excluded)) : nil)
                 else {
-                    throw RoutingError(.noRoute(noRouteReason(request, leg: i)))
+                    throw fit.flatMap { blockedReason(sources, targets, excluded: excluded, fit: $0, context: context) }
+                        ?? RoutingError(.noRoute(noRouteReason(request, leg: i)))
                 }
                 paths.append(path)
                 arrival = path.nodes.last
@@ -91,7 +94,8 @@ public final class RoutingEngine: @unchecked Sendable {
                 legs.append(graph.leg(path))
             }
             let waypoints = used.map(waypoint)
-            let count = reference ? 0 : min(3, request.alternatives)
+            // A vehicle's limits are searched without the hierarchy, which offers no alternatives.
+            let count = reference || fit != nil ? 0 : min(3, request.alternatives)
             guard count > 0 else { return [RoutePath(legs: legs, waypoints: waypoints)] }
             // With stops, an alternative is the best route with one leg taken another way; the
             // ones that cost least extra come first.
@@ -125,7 +129,9 @@ public final class RoutingEngine: @unchecked Sendable {
         return found.map(waypoint)
     }
 
-    private func search(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, context: QueryContext) -> EdgePath? {
+    private func search(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, fit: VehicleFit?,
+                        context: QueryContext) -> EdgePath? {
+        if let fit { return fittingSearch(sources, targets, excluded: excluded, fit: fit, context: context) }
         guard !sources.isEmpty, !targets.isEmpty else { return nil }
         if let path = graph.hierarchyRoute(from: sources, to: targets, excluded: UInt32(excluded), context: context) {
             return path

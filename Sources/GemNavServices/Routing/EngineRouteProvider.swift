@@ -37,7 +37,8 @@ public struct EngineRouteProvider: RouteProvider, Sendable {
     /// waypoints, roads) beside the guided routes.
     /// - Throws: `RoutingError` when a waypoint is off the map or no route exists.
     public func plan(_ query: RouteQuery) throws -> [PlannedRoute] {
-        var request = RouteRequest(waypoints: query.waypoints, alternatives: query.alternatives, avoid: query.avoid)
+        var request = RouteRequest(waypoints: query.waypoints, alternatives: query.alternatives, avoid: query.avoid,
+                                   vehicle: query.vehicle)
         if let heading = query.heading, heading.isFinite {
             request.bearings = [BearingFilter(bearing: heading, range: Self.headingTolerance)]
                 + Array(repeating: nil, count: query.waypoints.count - 1)

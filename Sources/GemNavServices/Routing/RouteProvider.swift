@@ -1,6 +1,7 @@
 import Foundation
 import GemNavCore
 import GemNavNavigation
+import GemNavRouting
 
 /// What to route: the points to visit in order, the traveller's heading at the first, the road
 /// kinds to avoid and how many alternatives to add.
@@ -13,9 +14,13 @@ public struct RouteQuery: Sendable, Hashable {
     public var avoid: AvoidOptions
     /// Alternatives wanted besides the best route (0…3).
     public var alternatives: Int
+    /// A truck's dimensions, for a truck graph (nil: the default truck there).
+    public var vehicle: VehicleDimensions?
 
     /// Creates a query.
-    public init(waypoints: [Coordinate], heading: Double? = nil, avoid: AvoidOptions = [], alternatives: Int = 0) {
+    public init(waypoints: [Coordinate], heading: Double? = nil, avoid: AvoidOptions = [], alternatives: Int = 0,
+                vehicle: VehicleDimensions? = nil) {
+        self.vehicle = vehicle
         self.waypoints = waypoints
         self.heading = heading
         self.avoid = avoid

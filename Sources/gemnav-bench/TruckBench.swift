@@ -1,0 +1,258 @@
+import ArgumentParser
+import Foundation
+import GemNavCore
+import GemNavOSM
+import GemNavRouting
+
+/// The truck real-data check: routes drawn across every tagged limit the default truck
+/// exceeds (one end before it, the other beyond), each checked against the OSM file itself —
+/// every way segment and node the route passes must admit the vehicle as its tags say —
+/// and compared with the route of a vehicle no limit stops, to count the routes the limits
+/// changed.
+struct TruckBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "truck", abstract: "Check truck routes against the OSM limits they pass (imports a truck graph if needed).")
+
+    @Option(help: "The OSM file (.osm.pbf) the graph is built from.")
+    var osm: String
+
+    @Option(help: "Graph directory; a truck graph is imported there when none is present.")
+    var data: String
+
+    @Option(help: "Routes to draw at least.")
+    var routes: Int = 500
+
+    @Option(help: "Random seed.")
+    var seed: UInt64 = 15
+
+    @Option(help: "Where to write the results JSON.")
+    var out: String?
+
+    struct Output: Codable {
+        var limitedDirectedEdges: Int
+        var blockingLimits: Int
+        var distinctLimits: [String: [Double]]
+        var routes: Int
+        var routed: Int
+        var blockedWithReason: Int
+        var otherFailures: Int
+        var changedByLimits: Int
+        var violations: Int
+        var segmentsChecked: Int
+        var limitedSegmentsPassed: Int
+        var limitNodesPassed: Int
+        var medianQueryMs: Double
+        var examples: [String]
+    }
+
+    func run() throws {
+        let directory = URL(fileURLWithPath: data)
+        let source = URL(fileURLWithPath: osm)
+        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("graph.gemnav").path) {
+            print("Importing \(source.lastPathComponent) for trucks into \(data)…")
+            let started = Date()
+            let summary = try GraphImporter(profile: .truck).importGraph(from: source, to: directory)
+            print(String(format: "  %d roads, %.1f MB in %.1f s", summary.edges, Double(summary.bytes) / 1e6,
+                         Date().timeIntervalSince(started)))
+        }
+        let engine = try RoutingEngine(directory: directory)
+        guard engine.graph.profile.keepsVehicleLimits else {
+            throw ValidationError("\(data) holds a \(engine.graph.profile.name) graph; point --data at a truck graph or an empty directory.")
+        }
+        let truck = VehicleDimensions.truck
+        let unlimited = VehicleDimensions(height: 0, weight: 0, width: 0, length: 0, axleLoad: 0)
+        let limited = engine.graph.limitedEdges
+        // One per road stretch: both directions of a two-way limit are the same place.
+        var seen = Set<Int>()
+        let blocking = limited.filter { truck.exceeded($0.limits) != nil && seen.insert($0.directedEdge >> 1).inserted }
+        guard !blocking.isEmpty else { throw ValidationError("The graph has no limit the default truck exceeds.") }
+        print("\(limited.count) directed edges with limits, \(blocking.count) road stretches block the default truck (\(truck.summary))")
+
+        let checker = try OSMLimitChecker(source, vehicle: truck)
+        var random = SplitMix(seed: seed)
+        let perLimit = (routes + blocking.count - 1) / blocking.count
+        var output = Output(limitedDirectedEdges: limited.count, blockingLimits: blocking.count,
+                            distinctLimits: Dictionary(uniqueKeysWithValues: engine.graph.distinctLimitValues().map { ($0.key.rawValue, $0.value) }),
+                            routes: 0, routed: 0, blockedWithReason: 0, otherFailures: 0, changedByLimits: 0, violations: 0,
+                            segmentsChecked: 0, limitedSegmentsPassed: 0, limitNodesPassed: 0, medianQueryMs: 0, examples: [])
+        var times: [Double] = []
+        for edge in blocking {
+            let bearing = Geodesy.bearing(edge.start, edge.end)
+            for _ in 0..<perLimit {
+                // One end before the limit, the other beyond it, a few hundred metres to a
+                // couple of kilometres away and off to either side.
+                func around(_ p: Coordinate, _ direction: Double) -> Coordinate {
+                    let ahead = Self.moved(p, bearing: direction, metres: random.uniform(150, 1500))
+                    return Self.moved(ahead, bearing: direction + 90, metres: random.uniform(-400, 400))
+                }
+                let from = around(edge.start, bearing + 180), to = around(edge.end, bearing)
+                output.routes += 1
+                let started = Date()
+                do {
+                    let path = try engine.route(RouteRequest(waypoints: [from, to], vehicle: truck))[0]
+                    times.append(Date().timeIntervalSince(started) * 1000)
+                    output.routed += 1
+                    let check = checker.check(path)
+                    output.segmentsChecked += check.segments
+                    output.limitedSegmentsPassed += check.limitedSegments
+                    output.limitNodesPassed += check.limitNodes
+                    if !check.violations.isEmpty {
+                        output.violations += 1
+                        if output.examples.count < 10 { output.examples.append(check.violations[0]) }
+                    }
+                    if let free = try? engine.route(RouteRequest(waypoints: [from, to], vehicle: unlimited))[0],
+                       free.legs[0].coordinates != path.legs[0].coordinates {
+                        output.changedByLimits += 1
+                    }
+                } catch let e as RoutingError where "\(e)".contains("blocked by") {
+                    times.append(Date().timeIntervalSince(started) * 1000)
+                    output.blockedWithReason += 1
+                    if output.examples.count < 10 { output.examples.append("\(e)") }
+                } catch {
+                    output.otherFailures += 1
+                }
+            }
+        }
+        times.sort()
+        output.medianQueryMs = times.isEmpty ? 0 : times[times.count / 2]
+        print("""
+            \(output.routes) routes across the limits: \(output.routed) routed, \(output.blockedWithReason) refused naming \
+            the blocking limit, \(output.otherFailures) other failures (off the map, unconnected)
+            \(output.changedByLimits) routes differ from the unlimited vehicle's; \(output.violations) pass a way or node \
+            the truck exceeds (\(output.segmentsChecked) segments checked, \(output.limitedSegmentsPassed) limited \
+            segments and \(output.limitNodesPassed) limited nodes passed within limits); median query \
+            \(String(format: "%.1f", output.medianQueryMs)) ms
+            """)
+        for example in output.examples.prefix(5) { print("  e.g. \(example)") }
+        if let out {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(output).write(to: URL(fileURLWithPath: out))
+        }
+        if output.violations > 0 { throw ExitCode.failure }
+    }
+
+    /// `p` moved `metres` along `bearing` (a local flat approximation, plenty for drawing points).
+    static func moved(_ p: Coordinate, bearing: Double, metres: Double) -> Coordinate {
+        let b = bearing * .pi / 180
+        return Coordinate(latitude: p.latitude + metres * cos(b) / 111_320,
+                          longitude: p.longitude + metres * sin(b) / (111_320 * cos(p.latitude * .pi / 180)))
+    }
+}
+
+/// The limits an OSM file tags, read straight from it (not from the graph), to check routes.
+struct OSMLimitChecker {
+    /// A directed way segment between two OSM nodes with its limits in that direction.
+    struct Segment { var from: Int64, to: Int64, limits: PhysicalLimits, way: Int64 }
+    /// A directed pair of OSM nodes.
+    struct Pair: Hashable { var from: Int64, to: Int64 }
+
+    let vehicle: VehicleDimensions
+    /// Node at each fixed-point position (1e-7 degree), for nodes on limited ways or with limits.
+    private var nodeAt: [Int64: Int64] = [:]
+    private var position: [Int64: Coordinate] = [:]
+    /// Limited segments by their end node ids.
+    private var segments: [Pair: [Segment]] = [:]
+    private var nodeLimits: [Int64: PhysicalLimits] = [:]
+
+    init(_ url: URL, vehicle: VehicleDimensions) throws {
+        self.vehicle = vehicle
+        let keys = LimitKeys.truck
+        let reader = try OSMReader(contentsOf: url)
+        var wanted = Set<Int64>()
+        var segments: [Pair: [Segment]] = [:]
+        try reader.read(.ways) { entity in
+            guard case .way(let way) = entity, way.tags["highway"] != nil else { return }
+            let (forward, backward) = keys.limits(ofWay: way.tags)
+            guard !forward.isEmpty || !backward.isEmpty else { return }
+            for (a, b) in zip(way.nodeRefs, way.nodeRefs.dropFirst()) {
+                wanted.formUnion([a, b])
+                if !forward.isEmpty { segments[Pair(from: a, to: b), default: []].append(Segment(from: a, to: b, limits: forward, way: way.id)) }
+                if !backward.isEmpty { segments[Pair(from: b, to: a), default: []].append(Segment(from: b, to: a, limits: backward, way: way.id)) }
+            }
+        }
+        var nodeAt: [Int64: Int64] = [:], position: [Int64: Coordinate] = [:], nodeLimits: [Int64: PhysicalLimits] = [:]
+        try reader.read(.nodes) { entity in
+            guard case .node(let node) = entity else { return }
+            let limits = node.tags.isEmpty ? PhysicalLimits() : keys.limits(ofNode: node.tags)
+            guard wanted.contains(node.id) || !limits.isEmpty else { return }
+            nodeAt[Self.fixed(node.coordinate)] = node.id
+            position[node.id] = node.coordinate
+            if !limits.isEmpty { nodeLimits[node.id] = limits }
+        }
+        self.segments = segments
+        self.nodeAt = nodeAt
+        self.position = position
+        self.nodeLimits = nodeLimits
+    }
+
+    private static func fixed(_ c: Coordinate) -> Int64 {
+        Int64((c.latitude * 1e7).rounded()) << 32 | Int64(UInt32(bitPattern: Int32((c.longitude * 1e7).rounded())))
+    }
+
+    /// The segments of `path` checked, the limited ones and limit nodes passed, and every
+    /// passage the vehicle exceeds, in words.
+    func check(_ path: RoutePath) -> (segments: Int, limitedSegments: Int, limitNodes: Int, violations: [String]) {
+        var checked = 0, limitedSegments = 0, limitNodes = 0
+        var violations: [String] = []
+        let points = path.legs.flatMap(\.coordinates)
+        let ids = points.map { nodeAt[Self.fixed($0)] }
+        func judge(_ limits: PhysicalLimits, _ what: String) {
+            if let d = vehicle.exceeded(limits), let v = limits[d] {
+                violations.append("\(what): \(d.tagName) \(d.format(v)) exceeded")
+            }
+        }
+        for i in 0..<(points.count - 1) where points[i] != points[i + 1] {
+            checked += 1
+            var found: [Segment] = []
+            if let a = ids[i], let b = ids[i + 1] {
+                found = segments[Pair(from: a, to: b)] ?? []
+            } else if let b = ids[i + 1], i == 0 {
+                // The first piece starts mid-segment: the limited segments into its end that hold it.
+                found = incoming(b).filter { contains($0, points[i]) }
+            } else if let a = ids[i], i + 1 == points.count - 1 {
+                found = outgoing(a).filter { contains($0, points[i + 1]) }
+            }
+            for s in found {
+                limitedSegments += 1
+                judge(s.limits, "way \(s.way) from node \(s.from) to \(s.to)")
+            }
+        }
+        for i in 1..<max(1, points.count - 1) {
+            guard let id = ids[i], let limits = nodeLimits[id] else { continue }
+            limitNodes += 1
+            judge(limits, "node \(id)")
+        }
+        return (checked, limitedSegments, limitNodes, violations)
+    }
+
+    private func incoming(_ node: Int64) -> [Segment] {
+        segments.values.lazy.flatMap { $0 }.filter { $0.to == node }
+    }
+
+    private func outgoing(_ node: Int64) -> [Segment] {
+        segments.values.lazy.flatMap { $0 }.filter { $0.from == node }
+    }
+
+    /// Whether `p` lies on the segment (within a metre).
+    private func contains(_ s: Segment, _ p: Coordinate) -> Bool {
+        guard let a = position[s.from], let b = position[s.to] else { return false }
+        return Geodesy.distance(a, p) + Geodesy.distance(p, b) - Geodesy.distance(a, b) < 1
+    }
+}
+
+/// A small seeded generator, so a run draws the same pairs every time.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
+    }
+}

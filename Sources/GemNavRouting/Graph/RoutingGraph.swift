@@ -33,6 +33,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let downOffset: FlatArray<Int32>, down: FlatArray<HierarchyArc>
     let cellOffset: FlatArray<Int32>, cellEntries: FlatArray<Int32>
     let roads: RoadTable
+    /// OSM node ids and base speeds for traffic updates (nil in graphs made before them).
+    let trafficSegments: TrafficSegments?
 
     /// Loads the graph in `directory` (as written by `gemnav import`).
     public convenience init(directory: URL) throws {
@@ -81,6 +83,7 @@ public final class RoutingGraph: @unchecked Sendable {
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
                           records: FlatArray(try section("roads")))
         let edges = edgeFrom.count
+        trafficSegments = s[TrafficSection.tag].flatMap { TrafficSegments($0, edgeCount: edges) }
         let nodes = nodeWeight.count
         guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,
               nodeDuration.count == nodes, arcOffset.count == nodes + 1, searchID.count == nodes,

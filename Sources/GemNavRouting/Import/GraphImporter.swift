@@ -157,6 +157,7 @@ public struct GraphImporter: Sendable {
             GraphSection("gcell", cellOffsets), GraphSection("gseg", cellEntries),
         ]
         sections += roads.sections()
+        sections.append(TrafficSection.make(net))
         progress("Indexing", 1)
         let summary = ImportSummary(
             profile: profile.name, source: source, junctions: net.junctionCount, edges: net.edgeCount,

@@ -10,6 +10,8 @@ public final class RoutingEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var measures: ArcMeasures?
     private let measuresLock = NSLock()
+    /// The traffic overlay in use, if any (see `traffic`).
+    let trafficState = TrafficState()
 
     /// An engine on a loaded graph.
     public init(graph: RoutingGraph) { self.graph = graph }
@@ -53,6 +55,7 @@ public final class RoutingEngine: @unchecked Sendable {
         }
         let excluded = request.avoid.rawValue
         let snaps = try snapWaypoints(request, excluded: excluded)
+        if let overlay = traffic { return try trafficRoutes(request, snaps: snaps, overlay: overlay) }
         return try withContext { context in
             var legs: [RoutePath.Leg] = []
             var arrival: Int32?

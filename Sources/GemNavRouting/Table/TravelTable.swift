@@ -50,6 +50,14 @@ extension RoutingEngine {
         let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations, radiuses: radiuses), excluded: 0)
         let from = snaps[..<sources.count].map { graph.phantoms($0, role: .source) }
         let to = snaps[sources.count...].map { graph.phantoms($0, role: .target) }
+        if let overlay = traffic {
+            // The hierarchy holds the base weights: under traffic each pair is one A* search.
+            let cells = from.map { s in to.map { t in trafficCell(s, t, overlay: overlay) } }
+            return TravelTable(durations: cells.map { $0.map { $0?.duration } },
+                               distances: cells.map { $0.map { $0?.distance } },
+                               sources: snaps[..<sources.count].map { waypoint($0[0]) },
+                               destinations: snaps[sources.count...].map { waypoint($0[0]) })
+        }
         let measures = arcMeasures()
         var cells = ManyToMany(engine: self, measures: measures).run(from: from, to: to)
         // The hierarchy cannot express a loop back onto the start edge whose highest node is

@@ -50,7 +50,7 @@ struct TrafficCommand: ParsableCommand {
         print("""
             Installed traffic from \(file!) into \(data) in \(seconds):
               \(s.lines) lines, \(s.matchedSegments) segments matched, \(s.unknownSegments) unknown (not drivable in this graph)
-              \(s.changedEdges) directed edges changed, \(s.closedEdges) closed
+              \(s.changedEdges) directed edges changed, \(s.closedEdges) closed; search guidance \(String(format: "%.2f", overlay.potentialScale)) (1 = best)
             `gemnav traffic --data \(data) --clear` restores the imported speeds.
             """)
     }

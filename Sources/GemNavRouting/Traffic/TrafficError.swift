@@ -24,7 +24,7 @@ public struct TrafficError: Error, CustomStringConvertible, Sendable, Equatable 
     public var description: String {
         switch kind {
         case .malformedLine(let file, let line, let why):
-            return "\(file) line \(line): \(why). Each line must be FROM_OSM_NODE,TO_OSM_NODE,SPEED_KMH[,RATE]; nothing was installed."
+            return "\(file) line \(line): \(why). Each line must be FROM_OSM_NODE,TO_OSM_NODE,SPEED_KMH[,RATE]; nothing from this file was applied."
         case .unreadable(let path, let why):
             return "Could not read or write \(path): \(why)."
         case .graphWithoutNodeIDs(let path):

@@ -37,8 +37,10 @@ public final class TrafficOverlay: Sendable {
     /// Weight and duration (ms) of every search node, copies included.
     let weight: [UInt32], duration: [UInt32]
     /// The least ratio of new to base weight over changed edges, at most 1: base distances
-    /// times this stay a lower bound of distances under traffic.
-    let potentialScale: Double
+    /// times this stay a lower bound of distances under traffic. The closer to 1, the better
+    /// the search is guided (one road made much faster, or a rate penalty dropped by a
+    /// speed-only line, lowers it for every query).
+    public let potentialScale: Double
     /// Identifies the graph the overlay was computed for.
     let graphFingerprint: UInt32
 

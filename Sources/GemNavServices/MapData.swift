@@ -33,10 +33,13 @@ public struct MapData: Sendable, Hashable {
         self.tilesURL = tilesURL ?? searchIndexURL.deletingLastPathComponent().appendingPathComponent(TileSource.fileName)
     }
 
-    /// Loads the routing engine.
-    /// - Throws: `RoutingError` when the graph is missing, old or damaged.
+    /// Loads the routing engine, with the traffic speeds `gemnav traffic` installed, if any.
+    /// - Throws: `RoutingError` when the graph is missing, old or damaged; `TrafficError`
+    ///   when the installed traffic is damaged or was made for another import.
     public func loadEngine() throws -> RoutingEngine {
-        try RoutingEngine(directory: graphDirectory)
+        let engine = try RoutingEngine(directory: graphDirectory)
+        engine.traffic = try TrafficFile.load(from: graphDirectory, graph: engine.graph)
+        return engine
     }
 
     /// Maps the search index, or nil when the data set has none.

@@ -50,12 +50,12 @@ struct AvoidBench: ParsableCommand {
 
     func run() throws {
         let engine = try RoutingEngine(directory: URL(fileURLWithPath: data))
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix(seed: seed)
         let box = engine.graph.boundingBox
         var points: [Coordinate] = []
         while points.count < 2 * pairs {
-            let c = Coordinate(latitude: .random(in: box.min.latitude...box.max.latitude, using: &rng),
-                               longitude: .random(in: box.min.longitude...box.max.longitude, using: &rng))
+            let c = Coordinate(latitude: rng.uniform(box.min.latitude, box.max.latitude),
+                               longitude: rng.uniform(box.min.longitude, box.max.longitude))
             if let road = try? engine.nearest(c, radius: 300).first { points.append(road.location) }
         }
         let plainRequests = (0..<pairs).map { RouteRequest(waypoints: [points[2 * $0], points[2 * $0 + 1]]) }
@@ -107,17 +107,5 @@ struct AvoidBench: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(Output(pairs: pairs, plain: plain, sets: results)).write(to: URL(fileURLWithPath: out))
-    }
-}
-
-/// A deterministic generator (SplitMix64), so the same seed draws the same points.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

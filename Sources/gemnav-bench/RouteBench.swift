@@ -56,6 +56,8 @@ struct RouteBench: ParsableCommand {
         }
         let t0 = nowNanoseconds()
         let engine = try RoutingEngine(directory: URL(fileURLWithPath: data))
+        // Speeds installed by `gemnav traffic` count, as in `gemnav route` (bench/traffic_vs_osrm.sh).
+        engine.traffic = try TrafficFile.load(from: URL(fileURLWithPath: data), graph: engine.graph)
         let loadMs = Double(nowNanoseconds() - t0) / 1e6
         let options = OSRMEncodingOptions(geometries: .polyline, overview: .full, steps: true,
                                           voiceInstructions: true, bannerInstructions: true)

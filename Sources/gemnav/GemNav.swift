@@ -10,7 +10,7 @@ struct GemNav: AsyncParsableCommand {
         subcommands: [
             ImportCommand.self, RouteCommand.self, NavigateCommand.self, SearchCommand.self, ReverseCommand.self,
             ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self,
-            TableCommand.self,
+            TableCommand.self, TrafficCommand.self,
             RideCommand.self, RidesCommand.self,
         ])
 }

@@ -5,6 +5,7 @@ import GemNavNavigation
 import GemNavPresentation
 import GemNavServices
 import GemNavRides
+import GemNavRouting
 import GemNavServer
 import GemNavWebApp
 import Hummingbird
@@ -59,6 +60,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug (one line per request), info (a summary per minute of traffic), notice, warning, error.")
     var logLevel: String = "info"
 
+    @Option(help: ArgumentHelp("Traffic speeds (OSRM segment-speed CSV) for routes and tables (API and app), re-read when the file changes.",
+                               discussion: "Checked every 2 s by modification time; a bad file is logged and the previous speeds stay."))
+    var traffic: String?
+
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("Unknown --log-level '\(logLevel)'. Use trace, debug, info, notice, warning or error.")
@@ -76,6 +81,10 @@ struct ServeCommand: AsyncParsableCommand {
         // Without a search index the API still serves routes; the app says why it cannot start.
         let source = tier.map { FixedTier($0) }
         let environment = Result { try AppComposition.Environment.live(data: map, store: store, tierSource: source) }
+        if let traffic {
+            let appEngine = ((try? environment.get())?.providers[.car] as? EngineRouteProvider)?.engine
+            try follow(traffic, engines: [data.engine] + (appEngine.map { [$0] } ?? []), logger: logger)
+        }
         let sessions = await WebSessions(clock: SystemClock()) { timeZone in
             var page = try environment.get()
             page.timeZone = timeZone
@@ -106,6 +115,28 @@ struct ServeCommand: AsyncParsableCommand {
             try await app.runService()
         } catch let e as IOError where e.errnoCode == EADDRINUSE {
             throw CLIError(description: "Port \(port) is already in use on \(host). Stop the other server or pick another --port.")
+        }
+    }
+
+    /// Applies the `--traffic` file to the API's and the app sessions' engines now (a bad one
+    /// stops the server from starting) and then whenever its modification time changes,
+    /// logging what each reload did.
+    private func follow(_ path: String, engines: [RoutingEngine], logger: Logger) throws {
+        let feed = TrafficFeed(url: URL(fileURLWithPath: path), engines: engines)
+        if case .failed(let why) = feed.refresh() { throw CLIError(description: why) }
+        if let s = engines.first?.traffic?.summary {
+            logger.info("Traffic from \(path): \(s.matchedSegments) segments matched, \(s.unknownSegments) unknown")
+        }
+        Task.detached {
+            while true {
+                try await Task.sleep(for: .seconds(2))
+                switch feed.refresh() {
+                case .unchanged: break
+                case .applied(let s):
+                    logger.info("Traffic reloaded from \(path): \(s.matchedSegments) segments matched, \(s.unknownSegments) unknown")
+                case .failed(let why): logger.error("Traffic not reloaded, keeping the previous speeds: \(why)")
+                }
+            }
         }
     }
 

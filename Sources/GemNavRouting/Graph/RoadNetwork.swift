@@ -18,6 +18,8 @@ struct RoadNetwork {
     var edgeGeometryOffset: [Int32] = [0]
     var geometryLat: [Int32] = []
     var geometryLon: [Int32] = []
+    /// OSM node id of each geometry point, so traffic updates keyed by node pairs find their segments.
+    var geometryOSMId: [Int64] = []
     var edgeLength: [Float] = []
     var edgeWay: [Int64] = []
     var edgeAttributes: [Int32] = []

@@ -38,6 +38,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let roads: RoadTable
     /// Limits of the directed edges that have any, by directed edge (truck graphs; else empty).
     let edgeLimits: FlatArray<EdgeLimitRecord>
+    /// OSM node ids and base speeds for traffic updates (nil in graphs made before them).
+    let trafficSegments: TrafficSegments?
 
     /// Loads the graph in `directory` (as written by `gemnav import`).
     public convenience init(directory: URL) throws {
@@ -88,6 +90,7 @@ public final class RoutingGraph: @unchecked Sendable {
                           records: FlatArray(try section("roads")))
         edgeLimits = FlatArray(s[EdgeLimitRecord.section] ?? UnsafeRawBufferPointer(start: nil, count: 0))
         let edges = edgeFrom.count
+        trafficSegments = s[TrafficSection.tag].flatMap { TrafficSegments($0, edgeCount: edges) }
         let nodes = nodeWeight.count
         guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,
               nodeDuration.count == nodes, arcOffset.count == nodes + 1, searchID.count == nodes,

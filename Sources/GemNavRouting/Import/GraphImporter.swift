@@ -160,6 +160,7 @@ public struct GraphImporter: Sendable {
         ]
         sections += roads.sections()
         if profile.keepsVehicleLimits { sections.append(GraphSection(EdgeLimitRecord.section, net.limitRecords())) }
+        sections.append(TrafficSection.make(net))
         progress("Indexing", 1)
         let summary = ImportSummary(
             profile: profile.name, source: source, junctions: net.junctionCount, edges: net.edgeCount,

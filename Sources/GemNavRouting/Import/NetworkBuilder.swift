@@ -119,6 +119,7 @@ struct NetworkBuilder {
                     if start >= 0 {
                         net.geometryLat.removeSubrange(geometryStart...)
                         net.geometryLon.removeSubrange(geometryStart...)
+                        net.geometryOSMId.removeSubrange(geometryStart...)
                     }
                     start = -1
                     geometryStart = net.geometryLat.count
@@ -130,6 +131,7 @@ struct NetworkBuilder {
                 }
                 net.geometryLat.append(lat[Int(dense)])
                 net.geometryLon.append(lon[Int(dense)])
+                net.geometryOSMId.append(nodeIds[Int(dense)])
                 if start < 0 {
                     start = k
                     length = 0
@@ -148,6 +150,7 @@ struct NetworkBuilder {
                     // The junction ends this edge and starts the next one.
                     net.geometryLat.append(lat[Int(dense)])
                     net.geometryLon.append(lon[Int(dense)])
+                    net.geometryOSMId.append(nodeIds[Int(dense)])
                     geometryStart = net.geometryLat.count - 1
                     start = k
                     length = 0
@@ -157,6 +160,7 @@ struct NetworkBuilder {
             guard start >= 0 else { continue }
             net.geometryLat.removeSubrange(geometryStart...)
             net.geometryLon.removeSubrange(geometryStart...)
+            net.geometryOSMId.removeSubrange(geometryStart...)
         }
         progress("Building road network", 1)
         return (net, restrictions)

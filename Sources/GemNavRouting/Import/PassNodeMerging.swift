@@ -117,6 +117,7 @@ extension RoadNetwork {
             for i in points.dropFirst(k == 0 ? 0 : 1) {
                 geometryLat.append(source.geometryLat[i])
                 geometryLon.append(source.geometryLon[i])
+                geometryOSMId.append(source.geometryOSMId[i])
             }
             length += source.edgeLength[link.edge]
             ferry += source.edgeFerrySeconds[link.edge]

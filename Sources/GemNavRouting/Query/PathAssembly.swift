@@ -13,8 +13,9 @@ extension RoutingGraph {
     }
 
     /// Turns a directed-edge path into a leg: road stretches clipped at the snapped ends,
-    /// and the junctions between them with every road that meets there.
-    func leg(_ path: EdgePath) -> RoutePath.Leg {
+    /// and the junctions between them with every road that meets there. Under `traffic` the
+    /// stretches take the overlay's durations.
+    func leg(_ path: EdgePath, traffic: TrafficOverlay? = nil) -> RoutePath.Leg {
         var leg = RoutePath.Leg(weight: Double(path.weight) / 1000)
         leg.roads.reserveCapacity(path.nodes.count)
         leg.junctions.reserveCapacity(path.nodes.count)
@@ -32,18 +33,19 @@ extension RoutingGraph {
                 turnSeconds = junction.turnCost
                 leg.junctions.append(junction)
             }
-            appendStretch(Int(node), from: from, to: to, extraSeconds: turnSeconds, to: &leg)
+            appendStretch(Int(node), from: from, to: to, extraSeconds: turnSeconds, traffic: traffic, to: &leg)
         }
         return leg
     }
 
     /// Appends the part of directed edge `n` between `from` and `to` metres from its start.
-    private func appendStretch(_ n: Int, from: Double, to: Double, extraSeconds: Double, to leg: inout RoutePath.Leg) {
+    private func appendStretch(_ n: Int, from: Double, to: Double, extraSeconds: Double, traffic: TrafficOverlay?,
+                               to leg: inout RoutePath.Leg) {
         let e = n >> 1
         let first = Int(edgeGeometry[e]), last = Int(edgeGeometry[e + 1]) - 1
         let backward = n & 1 == 1
         let length = Double(edgeLength[e])
-        let secondsPerMetre = length > 0 ? Double(nodeDuration[n]) / 1000 / length : 0
+        let secondsPerMetre = length > 0 ? Double(traffic?.duration[n] ?? nodeDuration[n]) / 1000 / length : 0
         var start: Int?
         var extra = extraSeconds
         var travelled = 0.0

@@ -10,6 +10,8 @@ public final class RoutingEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var measures: ArcMeasures?
     private let measuresLock = NSLock()
+    /// The traffic overlay in use, if any (see `traffic`).
+    let trafficState = TrafficState()
 
     /// An engine on a loaded graph.
     public init(graph: RoutingGraph) { self.graph = graph }
@@ -64,6 +66,10 @@ public final class RoutingEngine: @unchecked Sendable {
         let excluded = request.avoid.rawValue
         let fit = try vehicleFit(for: request)
         let snaps = try snapWaypoints(request, excluded: excluded)
+        // A vehicle's limits are searched on the imported speeds (see docs/routing.md, Trucks).
+        if let overlay = traffic, fit == nil, !reference {
+            return try trafficRoutes(request, snaps: snaps, overlay: overlay)
+        }
         return try withContext { context in
             var legs: [RoutePath.Leg] = []
             var arrival: Int32?

@@ -52,6 +52,14 @@ extension RoutingEngine {
         let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations, radiuses: radiuses), excluded: excluded)
         let from = snaps[..<sources.count].map { graph.phantoms($0, role: .source, excluded: excluded) }
         let to = snaps[sources.count...].map { graph.phantoms($0, role: .target, excluded: excluded) }
+        if let overlay = traffic {
+            // The hierarchy holds the base weights: under traffic each pair is one A* search.
+            let cells = from.map { s in to.map { t in trafficCell(s, t, excluded: excluded, overlay: overlay) } }
+            return TravelTable(durations: cells.map { $0.map { $0?.duration } },
+                               distances: cells.map { $0.map { $0?.distance } },
+                               sources: snaps[..<sources.count].map { waypoint($0[0]) },
+                               destinations: snaps[sources.count...].map { waypoint($0[0]) })
+        }
         let measures = arcMeasures()
         var cells = ManyToMany(engine: self, measures: measures, excluded: graph.upRestrictions.count == 0 ? 0 : UInt32(excluded))
             .run(from: from, to: to)

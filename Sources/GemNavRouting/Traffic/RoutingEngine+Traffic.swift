@@ -1,0 +1,82 @@
+import GemNavCore
+
+extension RoutingEngine {
+    /// The traffic overlay routes, ETAs and tables use; nil for the imported speeds. Setting
+    /// it takes effect for the next query; queries already running finish on the old one.
+    public var traffic: TrafficOverlay? {
+        get { trafficState.overlay }
+        set { trafficState.overlay = newValue }
+    }
+
+    /// `route` under traffic: each leg by the A* search with hierarchy potentials over the
+    /// overlay's weights, timed with its durations. Alternatives are not offered under traffic
+    /// (the via-node method needs hierarchy search spaces of the current weights).
+    func trafficRoutes(_ request: RouteRequest, snaps: [[Snap]], overlay: TrafficOverlay) throws -> [RoutePath] {
+        let excluded = request.avoid.rawValue
+        return try withContext { context in
+            try trafficState.withMemo(nodes: graph.directedEdgeCount) { memo in
+                func search(_ sources: [Phantom], _ targets: [Phantom]) -> EdgePath? {
+                    graph.trafficRoute(from: sources, to: targets, overlay: overlay, excluded: excluded,
+                                       context: context, memo: memo)
+                }
+                var legs: [RoutePath.Leg] = []
+                var arrival: Int32?
+                var used: [Snap] = []
+                for i in 0..<(snaps.count - 1) {
+                    let all = phantoms(snaps[i], role: .source, excluded: excluded, overlay: overlay)
+                    var sources = all
+                    if request.continueStraight, let a = arrival, sources.contains(where: { $0.node == a }) {
+                        sources = sources.filter { $0.node == a }
+                    }
+                    let targets = phantoms(snaps[i + 1], role: .target, excluded: excluded, overlay: overlay)
+                    guard let path = search(sources, targets) ?? (sources.count < all.count ? search(all, targets) : nil) else {
+                        let a = request.waypoints[i], b = request.waypoints[i + 1]
+                        throw RoutingError(.noRoute(request.avoid.isEmpty
+                            ? "\(a) and \(b) are not connected by roads open under the current traffic"
+                            : "no way from \(a) to \(b) open under the current traffic avoids \(request.avoid.words)"))
+                    }
+                    arrival = path.nodes.last
+                    func snap(_ candidates: [Snap], on node: Int32) -> Snap {
+                        candidates.first { $0.edge == Int(node >> 1) } ?? candidates[0]
+                    }
+                    if i == 0 { used.append(snap(snaps[i], on: path.source.node)) }
+                    used.append(snap(snaps[i + 1], on: path.target.node))
+                    legs.append(graph.leg(path, traffic: overlay))
+                }
+                return [RoutePath(legs: legs, waypoints: used.map(waypoint))]
+            }
+        }
+    }
+
+    /// One pair of a table under traffic, by the same search as `route`.
+    func trafficCell(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, overlay: TrafficOverlay) -> TableCell? {
+        withContext { context in
+            trafficState.withMemo(nodes: graph.directedEdgeCount) { memo in
+                graph.trafficRoute(from: reweighted(sources, overlay), to: reweighted(targets, overlay), overlay: overlay,
+                                   excluded: excluded, context: context, memo: memo).map { path in
+                    let leg = graph.leg(path, traffic: overlay)
+                    return TableCell(duration: leg.duration, distance: leg.distance)
+                }
+            }
+        }
+    }
+
+    /// A waypoint's phantoms with their offsets measured in the overlay's weights.
+    func phantoms(_ candidates: [Snap], role: PhantomRole, excluded: UInt8, overlay: TrafficOverlay) -> [Phantom] {
+        reweighted(graph.phantoms(candidates, role: role, excluded: excluded), overlay)
+    }
+
+    func reweighted(_ phantoms: [Phantom], _ overlay: TrafficOverlay) -> [Phantom] {
+        phantoms.compactMap { p in
+            let n = Int(p.node)
+            let weight = overlay.weight[n]
+            guard weight != graph.nodeWeight[n] else { return p }
+            guard weight != EdgeBasedGraph.closed else { return nil }
+            let length = Double(graph.edgeLength[n >> 1])
+            let fraction = length > 0 ? min(1, max(0, p.metres / length)) : 0
+            var moved = p
+            moved.weightOffset = Int64((Double(weight) * fraction).rounded())
+            return moved
+        }
+    }
+}

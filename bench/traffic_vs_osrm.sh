@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Live-traffic benchmark, GemNav beside OSRM MLD in one run on the same extract, the same
+# speed file and the same origin/destination pairs:
+#   1. a segment-speed CSV updating 10 % of the extract's car segments (bench/traffic_csv.py);
+#   2. OSRM: `osrm-customize --segment-speed-file` on a copy of its MLD data (wall time), then
+#      the first route in a fresh process;
+#   3. GemNav: `gemnav traffic --data G CSV` (parse, map to directed edges, install) plus the
+#      first `gemnav route` in a fresh process (wall time);
+#   4. durations of 1,000 pairs under the update from both (OSRM MLD in process, GemNav's
+#      gemnav-bench with the installed overlay), median ratio GemNav / OSRM.
+# The issue's targets: (3) ≤ 0.5 × (2)'s customize time; median ratio within 0.9–1.1.
+#
+# Usage: bench/traffic_vs_osrm.sh [EXTRACT_NAME]     (default porto_portugal)
+# Needs: ../shared/peers/osrm (installs OSRM from PyPI into ~/.cache/peers), /usr/bin/time.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(dirname "$here")"
+name="${1:-porto_portugal}"
+shared="$repo/../shared"
+pbf="$shared/data/osm/$name.osm.pbf"
+peers="${PEERS_DIR:-$HOME/.cache/peers}"
+out="${OUT_DIR:-$repo/out/bench}"
+py="$peers/osrm-venv/bin/python"
+mkdir -p "$out"
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.3f", b-a}'; }
+
+echo "== build (release)"
+for product in gemnav gemnav-bench; do
+  (cd "$repo" && swift build -c release --product "$product" 2>&1 | tail -1)
+done
+bin="$(cd "$repo" && swift build -c release --show-bin-path)"
+
+echo "== OSRM: extract + partition + customize (setup.sh, skipped when prepared)"
+"$shared/peers/osrm/setup.sh" "$pbf" "$name" | tail -3
+osrm_bin="$("$py" -c 'import osrm,os;print(os.path.dirname(osrm.__file__))')/bin"
+
+echo "== speed file: 10 % of the car segments"
+csv="$out/traffic-$name.csv"
+"$py" "$here/traffic_csv.py" "$pbf" "$csv" --share 0.1
+
+echo "== GemNav: import"
+graph="$out/graph-$name"
+"$bin/gemnav" import "$pbf" --profile car --output "$graph" --skip-tiles | tail -1
+"$bin/gemnav" traffic --data "$graph" --clear >/dev/null
+
+echo "== OSRM: customize a copy of the MLD data with the speeds, then one route"
+traffic_data="$out/osrm-traffic/$name"   # bench_osrm.py names a dataset by its directory
+rm -rf "$traffic_data"; mkdir -p "$traffic_data" "$out/traffic"; cp -r "$peers/osrm-data/$name/mld" "$traffic_data/mld"
+cp "$pbf" "$traffic_data/$name.osm.pbf"
+t0=$(now)
+"$osrm_bin/osrm-customize" --segment-speed-file "$csv" "$traffic_data/mld/$name.osrm" > "$out/osrm-customize.log" 2>&1
+osrm_customize=$(since "$t0")
+t0=$(now)
+"$py" - "$traffic_data/mld/$name.osrm" <<'PY'
+import sys, osrm
+engine = osrm.OSRM(storage_config=sys.argv[1], algorithm="MLD", use_shared_memory=False)
+params = osrm.RouteParameters(coordinates=[(-8.6109, 41.1496), (-8.6291, 41.1579)], steps=True, overview="full")
+engine.Route(params)
+PY
+osrm_first=$(since "$t0")
+echo "   osrm-customize ${osrm_customize}s, loading + first query ${osrm_first}s"
+
+echo "== GemNav: install the speeds, then one route"
+t0=$(now)
+"$bin/gemnav" traffic --data "$graph" "$csv"
+gemnav_apply=$(since "$t0")
+t0=$(now)
+"$bin/gemnav" route --data "$graph" --from 41.1496,-8.6109 --to 41.1579,-8.6291 --format json > /dev/null
+gemnav_first=$(since "$t0")
+echo "   gemnav traffic ${gemnav_apply}s, first route ${gemnav_first}s"
+
+echo "== durations under traffic on the same 1,000 pairs"
+"$py" "$shared/peers/osrm/bench_osrm.py" "$traffic_data" -a mld --out-dir "$out/traffic" | grep -E "^osrm-mld " || true
+pairs="$out/traffic/$name-n1000-s42.json"
+"$bin/gemnav-bench" route --data "$graph" --pairs "$pairs" --out "$out/gemnav-traffic-$name.json"
+
+python3 - "$pairs" "$out/gemnav-traffic-$name.json" "$osrm_customize" "$gemnav_apply" "$gemnav_first" <<'PY'
+import json, statistics, sys
+osrm, gemnav = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+customize, apply, first = map(float, sys.argv[3:6])
+ratios = [g["duration_s"] / o["duration_s"] for o, g in zip(osrm["pairs"], gemnav["pairs"])
+          if o.get("duration_s") and g.get("duration_s")]
+print(f"pairs compared: {len(ratios)} of {len(osrm['pairs'])}")
+print(f"median duration ratio GemNav / OSRM MLD: {statistics.median(ratios):.3f}   (target 0.9-1.1)")
+print(f"GemNav apply + first route {apply + first:.2f} s vs osrm-customize {customize:.2f} s: "
+      f"{(apply + first) / customize:.2f}x   (target <= 0.5x)")
+PY

@@ -13,11 +13,18 @@ enum LaneAnticipation {
         var duration: Double
     }
 
-    /// Turns quicker than this (seconds) leave no time to change lanes before the next one.
-    static let laneChangeDuration = 10.0
+    /// Turns quicker than this (seconds) leave no time to change lanes before the next one
+    /// (OSRM's `MIN_DURATION_NEEDED_FOR_LANE_CHANGE`).
+    static let laneChangeDuration = 15.0
 
     static func anticipate(_ turns: inout [Turn]) {
-        func quickWithLanes(_ k: Int) -> Bool { turns[k].duration < laneChangeDuration && range(turns[k]) != nil }
+        // As in OSRM, the more lanes lie beside the turn's lanes, the more there may be to
+        // cross: the time needed grows with them.
+        func quickWithLanes(_ k: Int) -> Bool {
+            guard let (lanes, total) = range(turns[k]) else { return false }
+            let toCross = max(lanes.firstFromRight, total - lanes.firstFromRight - lanes.count)
+            return turns[k].duration < Double(1 + toCross) * laneChangeDuration
+        }
         var start = 0
         while start < turns.count {
             guard quickWithLanes(start) else {

@@ -43,9 +43,11 @@ struct LaneMask: OptionSet, Hashable {
     static func description(_ turnLanes: String) -> [LaneMask]? {
         guard !turnLanes.isEmpty else { return nil }
         var lanes = [LaneMask]()
-        for lane in turnLanes.split(separator: "|", omittingEmptySubsequences: false) {
+        // OSRM drops spaces before reading the lanes: a lane of spaces is an empty one.
+        let compact = turnLanes.filter { $0 != " " }
+        for lane in compact.split(separator: "|", omittingEmptySubsequences: false) {
             var mask = LaneMask()
-            let tokens = lane.split(separator: ";").map { $0.filter { $0 != " " } }
+            let tokens = lane.split(separator: ";")
             if tokens.isEmpty { mask = .none }
             for token in tokens {
                 // OSRM drops the whole description for a token it does not know.

@@ -3,17 +3,27 @@ import Testing
 @testable import GemNavGuidance
 
 @Suite struct LaneTests {
-    @Test func parsesTurnLanes() throws {
-        let lanes = try #require(Lanes.parse("left|through;right|right", for: .right))
-        #expect(lanes.map(\.indications) == [["left"], ["straight", "right"], ["right"]])
-        #expect(lanes.map(\.valid) == [false, true, true])
-        #expect(Lanes.parse("left|through;right|right", for: .left)?.map(\.valid) == [true, false, false])
-        #expect(Lanes.parse("left|through;right|right", for: .straight)?.map(\.valid) == [false, true, false])
-        #expect(Lanes.parse("left|through|", for: .straight)?.map(\.indications) == [["left"], ["straight"], ["none"]])
-        #expect(Lanes.parse("left|through|", for: .straight)?.map(\.valid) == [false, true, true])
-        #expect(Lanes.parse("slight_left|through", for: .left)?.map(\.valid) == [true, false])
-        #expect(Lanes.parse("reverse;left|left|through", for: .uturn)?.map(\.valid) == [true, false, false])
-        #expect(Lanes.parse("", for: .left) == nil)
+    @Test func parsesTurnLanesAsOSRMDoes() throws {
+        let lanes = try #require(LaneMask.description("reverse;left|through;right| "))
+        // Indications in OSRM's order within a lane; an empty lane is "none".
+        #expect(lanes.map(\.indications) == [["left", "uturn"], ["straight", "right"], ["none"]])
+        #expect(LaneMask.description("") == nil)
+        // A value OSRM does not know drops the whole description.
+        #expect(LaneMask.description("left|bogus") == [])
+        #expect(LaneMask.description("merge_to_left|through")?.first?.indications == ["merge to left"])
+    }
+
+    @Test func laneDataSpansEachIndicationFromTheRight() {
+        let data = LaneData.from(LaneMask.description("left|left|through;right|right")!)
+        #expect(data == [LaneData(tag: .right, from: 0, to: 1), LaneData(tag: .straight, from: 1, to: 1),
+                         LaneData(tag: .left, from: 2, to: 3)])
+        // Lanes of one indication on both sides of another would cross it: no lane data.
+        #expect(LaneData.from(LaneMask.description("left|through|left")!).isEmpty)
+    }
+
+    @Test func laneRangesCountFromTheRight() {
+        let description = LaneMask.description("through|right|right|right")!
+        #expect(LaneRange(count: 2, firstFromRight: 1).lanes(description).map(\.valid) == [false, true, true, false])
     }
 
     @Test func lanesOnTheManeuverAndInTheBanner() throws {

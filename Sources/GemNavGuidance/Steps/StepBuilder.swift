@@ -43,7 +43,9 @@ struct StepBuilder {
                                                      outLength: leg.distance(of: i + 1))
             }
         }
+        let unmerged = decisions
         collapse(&decisions, &targets, views: views)
+        let lanes = junctionLanes(views: views, decisions: decisions, unmerged: unmerged)
         dropRepeatedNames(&decisions, targets)
 
         var steps = [PlannedStep]()
@@ -60,12 +62,7 @@ struct StepBuilder {
         steps.append(depart)
         // The step being filled is always the last one, mutated in place: copying a
         // PlannedStep per maneuver showed up in profiles.
-        var laneTag = "", laneIndications: [[String]]?
         for i in views.indices {
-            if roads[i].road.turnLanes != laneTag {
-                laneTag = roads[i].road.turnLanes
-                laneIndications = Lanes.indications(laneTag)
-            }
             if let decision = decisions[i] {
                 let target = targets[i] ?? i + 1
                 // A collapsed turn travels the short connector and a roundabout step the ring,
@@ -86,8 +83,7 @@ struct StepBuilder {
             // maneuver's own location; a way merely changing tags is no intersection.
             if decisions[i] != nil || views[i].junction.arms.count > 2 {
                 steps[steps.count - 1].intersections.append(
-                    makeIntersection(views[i], to: leg.roads, i + 1, lanes: laneIndications,
-                                     modifier: decisions[i]?.modifier ?? .straight))
+                    makeIntersection(views[i], to: leg.roads, i + 1, lanes: lanes[i]))
             }
             steps[steps.count - 1].append(leg, i + 1)
         }
@@ -95,6 +91,38 @@ struct StepBuilder {
         Self.demoteLoneEndsOfRoad(&steps)
         Self.dropShortNameChanges(&steps)
         return steps
+    }
+
+    /// The lanes at each junction listed as an intersection, narrowed where turns follow
+    /// each other quickly. `unmerged` are the decisions before close maneuvers were merged:
+    /// a maneuver merged into the one before it is no turn of its own for anticipation.
+    private func junctionLanes(views: [JunctionView], decisions: [Decision?], unmerged: [Decision?]) -> [[Lane]?] {
+        let finder = JunctionLanes(leg: leg, views: views)
+        var lanes = [[Lane]?](repeating: nil, count: views.count)
+        var turns = [LaneAnticipation.Turn](), at = [Int]()
+        for i in views.indices where decisions[i] != nil || views[i].junction.arms.count > 2 {
+            lanes[i] = finder.lanes(at: i)
+            guard decisions[i] != nil || unmerged[i] == nil else { continue }
+            if let last = at.last { turns[turns.count - 1].duration = duration(from: last, to: i) }
+            let decision = decisions[i]
+                ?? Decision(type: .turn, modifier: ManeuverClassifier.turnDirection(views[i].angle))
+            turns.append(LaneAnticipation.Turn(lanes: lanes[i], decision: decision, duration: 0))
+            at.append(i)
+        }
+        guard turns.contains(where: { $0.lanes != nil }) else { return lanes }
+        if let last = at.last { turns[turns.count - 1].duration = duration(from: last, to: views.count) }
+        LaneAnticipation.anticipate(&turns)
+        for (n, i) in at.enumerated() { lanes[i] = turns[n].lanes }
+        return lanes
+    }
+
+    /// Seconds from junction `a` to junction `b` (`views.count` for the end of the leg).
+    private func duration(from a: Int, to b: Int) -> Double {
+        var t = 0.0
+        for k in (a + 1)...b {
+            for s in leg.segments(of: k) { t += leg.segmentDurations[s] }
+        }
+        return t
     }
 
     /// A name held for less than this many metres is not worth announcing (OSRM's
@@ -220,7 +248,7 @@ struct StepBuilder {
     /// The intersection record of a junction; `to` is named by index so the road's
     /// attributes are read in place rather than copied.
     private func makeIntersection(_ v: JunctionView, to roads: [RoutePath.RoadStretch], _ k: Int,
-                                  lanes: [[String]]?, modifier: ManeuverModifier) -> Intersection
+                                  lanes: [Lane]?) -> Intersection
     {
         let j = v.junction
         var classes = [String]()
@@ -237,7 +265,7 @@ struct StepBuilder {
             entry.append(j.arms[a].canEnter)
         }
         return Intersection(location: j.location, bearings: bearings, entry: entry,
-                            inIndex: j.inArm, outIndex: j.outArm, lanes: lanes.map { Lanes.lanes($0, for: modifier) },
+                            inIndex: j.inArm, outIndex: j.outArm, lanes: lanes,
                             classes: classes)
     }
 

@@ -2,11 +2,14 @@ extension RoutingGraph {
     /// Plain one-directional Dijkstra over the edge-based graph (every turn arc, no
     /// hierarchy). It answers queries that exclude road classes (the hierarchy was built
     /// with them) and is the reference the hierarchy is tested against.
-    /// - Parameter excluded: `EdgeFlags` bits of edges that may not be used.
-    func plainRoute(from sources: [Phantom], to targets: [Phantom], excluded: UInt8 = 0,
+    /// - Parameters:
+    ///   - excluded: `EdgeFlags` bits of edges that may not be used.
+    ///   - blocked: directed edges (originals) that may not be entered, such as those whose
+    ///     limits a vehicle exceeds.
+    func plainRoute(from sources: [Phantom], to targets: [Phantom], excluded: UInt8 = 0, blocked: Set<Int32> = [],
                     context: QueryContext) -> EdgePath?
     {
-        let space = PlainDijkstra(graph: self, excluded: excluded)
+        let space = PlainDijkstra(graph: self, excluded: excluded, blocked: blocked)
         return space.run(from: sources, to: targets, labels: context.forward)
     }
 }
@@ -15,6 +18,7 @@ extension RoutingGraph {
 private struct PlainDijkstra {
     let graph: RoutingGraph
     let excluded: UInt8
+    let blocked: Set<Int32>
 
     /// An end is reached by entering its directed edge from the start (through a turn arc)
     /// and driving to the end point, or, on the start's own edge, by driving straight on.
@@ -42,7 +46,8 @@ private struct PlainDijkstra {
             if k >= best { break }
             for i in Int(graph.arcOffset[Int(u)])..<Int(graph.arcOffset[Int(u) + 1]) {
                 let v = graph.arcTarget[i]
-                guard graph.edgeFlags[Int(graph.original(v)) >> 1] & excluded == 0 else { continue }
+                let o = graph.original(v)
+                guard graph.edgeFlags[Int(o) >> 1] & excluded == 0, blocked.isEmpty || !blocked.contains(o) else { continue }
                 let d = k + Int64(graph.arcWeight[i])
                 if let t = endOffset[v], d + t.weightOffset < best {
                     best = d + t.weightOffset

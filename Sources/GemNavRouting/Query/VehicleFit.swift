@@ -38,8 +38,7 @@ extension RoutingEngine {
     {
         let sources = sources.filter(fit.allows), targets = targets.filter(fit.allows)
         guard !sources.isEmpty, !targets.isEmpty else { return nil }
-        return LimitedDijkstra(graph: graph, excluded: excluded, blocked: fit.blocked)
-            .run(from: sources, to: targets, labels: context.forward)
+        return graph.plainRoute(from: sources, to: targets, excluded: excluded, blocked: fit.blocked, context: context)
     }
 
     /// Why no route fits the vehicle when one exists without the limits: the first edge on
@@ -63,53 +62,5 @@ extension RoutingEngine {
 
     private func format(_ c: Coordinate) -> String {
         String(format: "%.5f,%.5f", c.latitude, c.longitude)
-    }
-}
-
-/// Dijkstra over the edge-based graph from phantom starts to phantom ends that never enters a
-/// blocked directed edge (nor one of an excluded road kind).
-private struct LimitedDijkstra {
-    let graph: RoutingGraph
-    let excluded: UInt8
-    let blocked: Set<Int32>
-
-    /// An end is reached by entering its directed edge from the start (through a turn arc)
-    /// and driving to the end point, or, on the start's own edge, by driving straight on.
-    func run(from sources: [Phantom], to targets: [Phantom], labels: SearchSpace) -> EdgePath? {
-        labels.reset()
-        var best = SearchSpace.unreached
-        var result: EdgePath?
-        for s in sources {
-            _ = labels.relax(s.node, -s.weightOffset, from: -1, arc: -1)
-            for t in targets where t.node == s.node && t.weightOffset >= s.weightOffset {
-                let d = t.weightOffset - s.weightOffset
-                if d < best {
-                    best = d
-                    result = EdgePath(nodes: [s.node], weight: d, source: s, target: t)
-                }
-            }
-        }
-        var ends: [Int32: Phantom] = [:]
-        for t in targets where ends[t.node].map({ t.weightOffset < $0.weightOffset }) ?? true { ends[t.node] = t }
-        while !labels.heap.isEmpty {
-            let (k, u) = labels.heap.pop()
-            guard k == labels.distance[Int(u)] else { continue }
-            if k >= best { break }
-            for i in Int(graph.arcOffset[Int(u)])..<Int(graph.arcOffset[Int(u) + 1]) {
-                let v = graph.arcTarget[i]
-                let o = graph.original(v)
-                guard graph.edgeFlags[Int(o) >> 1] & excluded == 0, !blocked.contains(o) else { continue }
-                let d = k + Int64(graph.arcWeight[i])
-                if let t = ends[v], d + t.weightOffset < best {
-                    best = d + t.weightOffset
-                    let nodes = (labels.chain(to: u) + [v]).map(graph.original)
-                    let first = nodes[0]
-                    result = EdgePath(nodes: nodes, weight: best,
-                                      source: sources.first { $0.node == first } ?? sources[0], target: t)
-                }
-                _ = labels.relax(v, d, from: u, arc: Int32(i))
-            }
-        }
-        return result
     }
 }

@@ -51,7 +51,7 @@ import Testing
     @Test func aServerThatDoesNotAnswerInTimeIsUnreachable() async throws {
         try await withFakeValhalla { base in
             let slow = ValhallaHTTPRouteProvider(baseURL: base.appendingPathComponent("slow"), timeout: 0.5)
-            let start = ContinuousClock.now
+            // The fake answers after 5 s: a success or a decoding error would mean the timeout never fired.
             do {
                 _ = try await slow.routes(for: try #require(ValhallaFixtures.queries["monaco-route"]))
                 Issue.record("expected a timeout")
@@ -59,7 +59,6 @@ import Testing
                 guard case .serverUnreachable = error.kind else { Issue.record("\(error)"); return }
                 #expect(error.description.contains("/slow/route"))
             }
-            #expect(ContinuousClock.now - start < .seconds(4))
         }
     }
 

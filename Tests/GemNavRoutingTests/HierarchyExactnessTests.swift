@@ -31,21 +31,7 @@ import Testing
         var compared = 0, routed = 0
         var mismatches: [String] = []
         while compared < 1000 {
-            // Random points part-way along random open roads of the connected network.
-            func randomPhantoms() -> [Phantom] {
-                while true {
-                    let e = Int.random(in: 0..<graph.edgeCount, using: &rng)
-                    guard graph.edgeFlags[e] & EdgeFlags.bigComponent != 0 else { continue }
-                    let length = Double(graph.edgeLength[e])
-                    let snap = Snap(edge: e, offset: length * Double.random(in: 0...1, using: &rng), segment: 0,
-                                    location: graph.point(Int(graph.edgeGeometry[e])), distance: 0,
-                                    forwardAllowed: graph.isOpen(2 * e), backwardAllowed: graph.isOpen(2 * e + 1),
-                                    isBigComponent: true, input: graph.point(Int(graph.edgeGeometry[e])))
-                    let p = graph.phantoms(snap)
-                    if !p.isEmpty { return p }
-                }
-            }
-            let sources = randomPhantoms(), targets = randomPhantoms()
+            let sources = graph.randomPhantoms(using: &rng), targets = graph.randomPhantoms(using: &rng)
             let fast = graph.hierarchyRoute(from: sources, to: targets, context: context)
             let plain = graph.plainRoute(from: sources, to: targets, context: context)
             compared += 1
@@ -141,6 +127,26 @@ import Testing
             #expect(path.nodes.first == a && path.nodes.last == b)
             #expect(weight == path.weight)
             checked += 1
+        }
+    }
+}
+
+extension RoutingGraph {
+    /// A random point part-way along a random open road of the connected network, as the
+    /// phantoms a search starts or ends at; `reweighted` adjusts them (for a traffic overlay).
+    func randomPhantoms(using rng: inout HierarchyExactnessTests.SeededGenerator,
+                        reweighted: ([Phantom]) -> [Phantom] = { $0 }) -> [Phantom]
+    {
+        while true {
+            let e = Int.random(in: 0..<edgeCount, using: &rng)
+            guard edgeFlags[e] & EdgeFlags.bigComponent != 0 else { continue }
+            let length = Double(edgeLength[e])
+            let snap = Snap(edge: e, offset: length * Double.random(in: 0...1, using: &rng), segment: 0,
+                            location: point(Int(edgeGeometry[e])), distance: 0,
+                            forwardAllowed: isOpen(2 * e), backwardAllowed: isOpen(2 * e + 1),
+                            isBigComponent: true, input: point(Int(edgeGeometry[e])))
+            let p = reweighted(phantoms(snap))
+            if !p.isEmpty { return p }
         }
     }
 }

@@ -103,20 +103,8 @@ import Testing
                                              graph: graph)
             #expect(overlay.potentialScale < 1 && overlay.summary.closedEdges > 0)
             for _ in 0..<200 {
-                func randomPhantoms() -> [Phantom] {
-                    while true {
-                        let e = Int.random(in: 0..<graph.edgeCount, using: &rng)
-                        guard graph.edgeFlags[e] & EdgeFlags.bigComponent != 0 else { continue }
-                        let length = Double(graph.edgeLength[e])
-                        let snap = Snap(edge: e, offset: length * Double.random(in: 0...1, using: &rng), segment: 0,
-                                        location: graph.point(Int(graph.edgeGeometry[e])), distance: 0,
-                                        forwardAllowed: graph.isOpen(2 * e), backwardAllowed: graph.isOpen(2 * e + 1),
-                                        isBigComponent: true, input: graph.point(Int(graph.edgeGeometry[e])))
-                        let p = engine.reweighted(graph.phantoms(snap), overlay)
-                        if !p.isEmpty { return p }
-                    }
-                }
-                let sources = randomPhantoms(), targets = randomPhantoms()
+                let sources = graph.randomPhantoms(using: &rng) { engine.reweighted($0, overlay) }
+                let targets = graph.randomPhantoms(using: &rng) { engine.reweighted($0, overlay) }
                 let fast = graph.trafficRoute(from: sources, to: targets, overlay: overlay, context: context, memo: memo)
                 let reference = Self.dijkstra(graph, overlay, sources, targets)
                 compared += 1

@@ -27,6 +27,31 @@ import Testing
         #expect(leftovers == [GraphFile.fileName])
     }
 
+    /// Three motorways meeting at one junction: every arc of the hierarchy points down, so the
+    /// up arcs (and their restriction bits) are empty while the down arcs carry the motorway bit.
+    @Test func graphWithRestrictionBitsOnlyOnDownArcsLoads() throws {
+        var map = OSMXMLBuilder()
+        map.node(1, lat: 1.0, lon: 1.0)
+        map.node(2, lat: 0.99991, lon: 1.0)
+        map.node(3, lat: 0.99991, lon: 1.00009)
+        map.node(4, lat: 0.99991, lon: 1.00018)
+        map.node(5, lat: 0.99982, lon: 1.0)
+        map.way(6, refs: [2, 3, 4], tags: ["highway": "motorway", "name": "abc"])
+        map.way(7, refs: [5, 3], tags: ["highway": "motorway", "name": "db"])
+        map.way(8, refs: [1, 3], tags: ["highway": "motorway", "name": "eb"])
+        let dir = TestData.temporary("graph")
+        try GraphImporter(profile: .car).importGraph(from: try map.write(), to: dir)
+        let engine = try RoutingEngine(directory: dir)
+        let route = try engine.route(RouteRequest(waypoints: [Coordinate(latitude: 0.99991, longitude: 1.0),
+                                                              Coordinate(latitude: 0.99991, longitude: 1.00018)]))
+        #expect(Set(route[0].legs[0].roads.map(\.road.name)) == ["abc"])
+        #expect(throws: RoutingError.self) {
+            try engine.route(RouteRequest(waypoints: [Coordinate(latitude: 0.99991, longitude: 1.0),
+                                                      Coordinate(latitude: 0.99991, longitude: 1.00018)],
+                                          avoid: .motorways))
+        }
+    }
+
     @Test func missingDirectoryAsksForAnImport() {
         let error = #expect(throws: RoutingError.self) { try RoutingEngine(directory: TestData.temporary("nothing")) }
         #expect(error?.description.contains("gemnav import") == true)

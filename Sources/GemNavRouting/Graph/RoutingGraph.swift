@@ -34,6 +34,9 @@ public final class RoutingGraph: @unchecked Sendable {
     /// Restriction bits of each `up` and `down` arc (see `Contractor`); empty when no road
     /// has any, and then nothing is ever excluded.
     let upRestrictions: FlatArray<UInt32>, downRestrictions: FlatArray<UInt32>
+    /// Whether any road carries restriction bits. Checks both directions: on a tiny map
+    /// one of them may have no arcs at all.
+    var hasRestrictionBits: Bool { upRestrictions.count + downRestrictions.count > 0 }
     let cellOffset: FlatArray<Int32>, cellEntries: FlatArray<Int32>
     let roads: RoadTable
     /// Limits of the directed edges that have any, by directed edge (truck graphs; else empty).
@@ -96,8 +99,8 @@ public final class RoutingGraph: @unchecked Sendable {
               nodeDuration.count == nodes, arcOffset.count == nodes + 1, searchID.count == nodes,
               directedEdgeOf.count == nodes, upOffset.count == nodes + 1,
               downOffset.count == nodes + 1, edgeRoad.count == 2 * edges,
-              upRestrictions.count == 0 || upRestrictions.count == up.count,
-              downRestrictions.count == (upRestrictions.count == 0 ? 0 : down.count),
+              upRestrictions.count + downRestrictions.count == 0
+                || (upRestrictions.count == up.count && downRestrictions.count == down.count),
               segmentMetres.count == geometryLat.count, geometryLon.count == geometryLat.count,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1
         else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }

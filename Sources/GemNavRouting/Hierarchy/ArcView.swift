@@ -23,7 +23,7 @@ extension RoutingGraph {
     /// keep several arcs that differ in restriction bits; the halves are the pair whose
     /// weights add up to the shortcut's and whose bits together are the shortcut's.
     func halves(from a: Int32, via middle: Int32, to b: Int32, weight: UInt32, restrictions: UInt32) -> (down: Int, up: Int) {
-        let restricted = upRestrictions.count > 0
+        let restricted = hasRestrictionBits
         for i in Int(downOffset[Int(middle)])..<Int(downOffset[Int(middle) + 1]) where down[i].node == a {
             for j in Int(upOffset[Int(middle)])..<Int(upOffset[Int(middle) + 1]) where up[j].node == b {
                 guard UInt64(down[i].weight) + UInt64(up[j].weight) == UInt64(weight) else { continue }

@@ -37,7 +37,7 @@ extension RoutingGraph {
                          excluded: UInt32 = 0) -> SearchMeeting
     {
         // A map whose roads carry no restriction bits has nothing to exclude.
-        let excluded = upRestrictions.count == 0 ? 0 : excluded
+        let excluded = hasRestrictionBits ? excluded : 0
         func inSearchIDs(_ p: Phantom) -> Phantom {
             Phantom(node: searchID[Int(p.node)], weightOffset: p.weightOffset, metres: p.metres)
         }

@@ -61,7 +61,7 @@ extension RoutingEngine {
                                destinations: snaps[sources.count...].map { waypoint($0[0]) })
         }
         let measures = arcMeasures()
-        var cells = ManyToMany(engine: self, measures: measures, excluded: graph.upRestrictions.count == 0 ? 0 : UInt32(excluded))
+        var cells = ManyToMany(engine: self, measures: measures, excluded: graph.hasRestrictionBits ? UInt32(excluded) : 0)
             .run(from: from, to: to)
         // The hierarchy cannot express a loop back onto the start edge whose highest node is
         // that edge itself; `route` falls back to the plain search there, and so does the table.

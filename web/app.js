@@ -198,6 +198,8 @@ function renderNavigation(n) {
   $("over-limit").hidden = !n.overLimit;
   setText("street", n.street);
   setText("nav-notice", n.notice);
+  $("faster-route").hidden = !n.fasterRoute;
+  setText("faster-route-text", n.fasterRoute);
   $("recording-problem").hidden = !n.recordingProblem;
   setText("recording-problem", n.recordingProblem);
   $("mute").textContent = n.muted ? "Unmute" : "Mute";
@@ -538,6 +540,8 @@ $("end-trip").onclick = () => send({ intent: "endTrip" });
 $("consent-no").onclick = () => send({ intent: "consent", granted: false });
 $("consent-yes").onclick = () => send({ intent: "consent", granted: true });
 $("continue").onclick = () => send({ intent: "continue" });
+$("take-faster").onclick = () => send({ intent: "acceptFasterRoute" });
+$("keep-route").onclick = () => send({ intent: "dismissFasterRoute" });
 $("arrived-done").onclick = () => send({ intent: "endTrip" });
 $("recenter").onclick = () => send({ intent: "recenter" });
 $("open-settings").onclick = () => send({ intent: "open", screen: "settings" });

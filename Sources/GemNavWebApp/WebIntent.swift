@@ -87,6 +87,8 @@ struct WebIntent: Decodable, Equatable {
         case "pause": app.navigation.send(.pause)
         case "resume": app.navigation.send(.resume)
         case "continue": app.navigation.send(.continueToNextStop)
+        case "acceptFasterRoute": app.navigation.send(.acceptFasterRoute)
+        case "dismissFasterRoute": app.navigation.send(.dismissFasterRoute)
         case "endTrip": app.send(.endTrip)
         case "goHome": app.send(.goHome)
         case "handOff": app.send(.handOff(try pick(target, "target", ExternalMapsLink.Target.init)))

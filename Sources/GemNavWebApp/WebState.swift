@@ -92,6 +92,8 @@ struct WebState: Encodable, Equatable {
         var notice: String?
         var recordingProblem: String?
         var stopQuestion: String?
+        /// "Faster route found, saves 4 min", while on offer.
+        var fasterRoute: String?
         var disclosure: Disclosure?
         var banner: Banner?
         var street: String
@@ -326,7 +328,7 @@ extension WebState.Navigation {
         let v = n.screen
         self.init(phase: "\(n.phase)", mode: n.mode.rawValue, muted: n.isMuted, recording: n.isRecording,
                   destination: n.destinationName, notice: n.notice, recordingProblem: n.recordingProblem,
-                  stopQuestion: n.stopQuestion,
+                  stopQuestion: n.stopQuestion, fasterRoute: n.fasterRoute,
                   disclosure: n.disclosure.map {
                       WebState.Disclosure(title: $0.title, text: $0.text, decline: $0.decline, accept: $0.accept)
                   },

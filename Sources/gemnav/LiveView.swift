@@ -77,6 +77,10 @@ final class LiveView: HapticOutput {
             return r.succeeded
                 ? "reroute   new route: \(screen.format.distance(r.distance ?? 0)), \(screen.format.duration(r.duration ?? 0))"
                 : "reroute   failed: \(r.message ?? "")"
+        case .routeCheckNeeded(let r):
+            return "traffic   checking the route (request \(r.id))"
+        case .fasterRoute(let f):
+            return "traffic   \(f.status == .offered ? f.message : "faster route \(f.status.rawValue)")"
         case .waypointArrived(let w):
             return "stop      reached stop \(w.waypointIndex); continuing"
         case .arrived:

@@ -26,7 +26,8 @@ import Testing
             switch e.event {
             case .voice(let v): return "voice \(v.text)"
             case .banner(let b): return "banner \(b.primaryText)"
-            case .waypointArrived, .arrived, .offRoute, .reroute, .rerouteNeeded: return e.event.type
+            case .waypointArrived, .arrived, .offRoute, .reroute, .rerouteNeeded, .routeCheckNeeded, .fasterRoute:
+                return e.event.type
             case .progress, .haptic: return nil
             }
         }

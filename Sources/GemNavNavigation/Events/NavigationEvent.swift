@@ -17,6 +17,12 @@ public enum NavigationEvent: Sendable, Hashable {
     case rerouteNeeded(RerouteRequest)
     /// A reroute request was answered: a new route is followed, or none could be found.
     case reroute(RerouteEvent)
+    /// The rest of the route is to be timed again and compared with the fastest route now (the
+    /// owner called `checkRoute()`, e.g. on new traffic): answer with
+    /// `routeChecked(_:fastest:currentDuration:)`.
+    case routeCheckNeeded(RouteCheckRequest)
+    /// A faster route was offered, accepted, declined, or lapsed.
+    case fasterRoute(FasterRouteEvent)
     /// An intermediate stop was reached (once per stop).
     case waypointArrived(WaypointArrivalEvent)
     /// The destination was reached (exactly once, and the last event but progress).
@@ -32,6 +38,8 @@ public enum NavigationEvent: Sendable, Hashable {
         case .offRoute: return "offRoute"
         case .rerouteNeeded: return "rerouteNeeded"
         case .reroute: return "reroute"
+        case .routeCheckNeeded: return "routeCheckNeeded"
+        case .fasterRoute: return "fasterRoute"
         case .waypointArrived: return "waypointArrived"
         case .arrived: return "arrived"
         }
@@ -168,6 +176,34 @@ public struct RerouteEvent: Sendable, Hashable {
     public var duration: Double?
     /// Why no route was found (nil when succeeded).
     public var message: String?
+}
+
+/// Payload of `fasterRoute`.
+public struct FasterRouteEvent: Sendable, Hashable {
+    /// What happened to the offer.
+    public enum Status: String, Sendable, Hashable {
+        /// A faster route is on offer.
+        case offered
+        /// The user took it; the session now follows it.
+        case accepted
+        /// The user declined it.
+        case declined
+        /// It lapsed unanswered, or the user left the route.
+        case expired
+    }
+
+    /// The check that found the route.
+    public var requestID: Int
+    /// What happened.
+    public var status: Status
+    /// Seconds the route saves.
+    public var saving: Double
+    /// Metres of the route offered.
+    public var distance: Double
+    /// Seconds of the route offered.
+    public var duration: Double
+    /// "Faster route found, saves 4 min".
+    public var message: String
 }
 
 /// Payload of `waypointArrived`.

@@ -48,6 +48,16 @@ public struct NavigationEventEncoder: Sendable {
             fields += [("request", .number(Double(e.requestID))), ("status", .string(e.succeeded ? "succeeded" : "failed")), ("origin", coordinate(e.origin)),
                        ("distance", e.distance.map(tenths) ?? .null), ("duration", e.duration.map(tenths) ?? .null),
                        ("message", e.message.map(JSONValue.string) ?? .null)]
+        case .routeCheckNeeded(let e):
+            fields += [("request", .number(Double(e.id))), ("origin", coordinate(e.origin)),
+                       ("heading", e.heading.map(tenths) ?? .null),
+                       ("stops", .array(e.stops.map(coordinate))),
+                       ("followPoints", .number(Double(e.followPoints.count))),
+                       ("avoid", .array(e.avoid.names.map(JSONValue.string)))]
+        case .fasterRoute(let e):
+            fields += [("request", .number(Double(e.requestID))), ("status", .string(e.status.rawValue)),
+                       ("saving", tenths(e.saving)), ("distance", tenths(e.distance)), ("duration", tenths(e.duration)),
+                       ("message", .string(e.message))]
         case .waypointArrived(let e):
             fields += [("waypoint", .number(Double(e.waypointIndex))), ("location", coordinate(e.location))]
         case .arrived(let e):

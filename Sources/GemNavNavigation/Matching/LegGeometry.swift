@@ -45,6 +45,16 @@ struct LegGeometry: Sendable {
         Coordinate(latitude: latitudes[i], longitude: longitudes[i])
     }
 
+    /// The point `along` metres from the leg's start (clamped to the leg).
+    func coordinate(along: Double) -> Coordinate {
+        guard segmentCount > 0 else { return coordinate(vertex: 0) }
+        let i = segment(containing: along)
+        let length = segmentLength(i)
+        let f = length > 0 ? min(1, max(0, (along - cumulativeDistance[i]) / length)) : 0
+        return Coordinate(latitude: latitudes[i] + f * (latitudes[i + 1] - latitudes[i]),
+                          longitude: longitudes[i] + f * (longitudes[i + 1] - longitudes[i]))
+    }
+
     /// Flattens a leg. Step geometries are joined without repeating the shared maneuver point,
     /// which is how OSRM lays out a leg's geometry, so per-segment annotations line up.
     init(leg: RouteLeg) {

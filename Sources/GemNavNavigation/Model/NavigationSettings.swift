@@ -79,6 +79,8 @@ public struct NavigationSettings: Sendable, Hashable {
     public var matching = MatchingSettings()
     /// Spacing of reroutes.
     public var reroute = ReroutePolicy()
+    /// When a route found under new traffic is offered.
+    public var fasterRoute = FasterRoutePolicy()
 
     /// Creates settings with the defaults.
     public init() {}

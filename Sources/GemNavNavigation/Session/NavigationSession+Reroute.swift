@@ -24,28 +24,39 @@ extension NavigationSession {
     ///   when the answer is dropped: superseded by a newer request, late (the user is back on
     ///   the route or the trip ended), or a route the session cannot follow.
     public mutating func acceptReroute(_ route: Route, for requestID: Int) -> NavigationUpdate? {
-        guard let request = pendingReroute, request.id == requestID, isOffRoute, case .navigating = state,
-              let newGeometry = try? RouteGeometry(route: route)
-        else { return nil }
+        guard let request = pendingReroute, request.id == requestID, isOffRoute, case .navigating = state else { return nil }
+        var events: [NavigationEvent] = [.reroute(RerouteEvent(
+            requestID: requestID, succeeded: true, origin: request.origin, distance: route.distance,
+            duration: route.duration, message: nil))]
+        guard follow(route, from: request.origin, events: &events) else { return nil }
         pendingReroute = nil
+        return NavigationUpdate(t: eventTime(), state: state, events: events)
+    }
+
+    /// Switches to `route` and tracks the last fix on it; appends the progress (first) and
+    /// guidance that causes. `origin` is the fix the route was planned from, if it was.
+    /// - Returns: false, changing nothing, when the route cannot be followed.
+    mutating func follow(_ route: Route, from origin: Coordinate?, events: inout [NavigationEvent]) -> Bool {
+        guard let newGeometry = try? RouteGeometry(route: route) else { return false }
         waypointOffset += legIndex
         self.route = route
         geometry = newGeometry
         beginLeg(0)
         lastFullScan = nil
-        var events: [NavigationEvent] = [.reroute(RerouteEvent(
-            requestID: requestID, succeeded: true, origin: request.origin, distance: route.distance,
-            duration: route.duration, message: nil))]
+        // The new route was timed at the latest speeds, and checks of the old one are moot.
+        trafficDelay = nil
+        pendingCheck = nil
+        fasterRoute = nil
         if let fix = lastFix {
             // When no fix came while the route was computed, the user is where it starts: it
             // was planned from this very fix. Matching the fix's noise onto the new roads
             // instead could place it a few metres past a maneuver right at the start (a turn
             // at the end of the road the route joins), whose prompt would then never be said.
-            let start = fix.coordinate == request.origin ? startMatch(for: fix) : nil
+            let start = fix.coordinate == origin ? startMatch(for: fix) : nil
             let progress = navigate(fix, speed: lastSpeed, events: &events, matched: start)
             events.insert(.progress(ProgressEvent(state: state.name, progress: progress, truth: fix.truth)), at: 0)
         }
-        return NavigationUpdate(t: eventTime(), state: state, events: events)
+        return true
     }
 
     /// The start of the current leg as the match of `fix`.

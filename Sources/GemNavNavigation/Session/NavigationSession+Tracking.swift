@@ -130,7 +130,9 @@ extension NavigationSession {
         let durationAt = leg.duration(at: match.along, segment: match.segment)
         let legDistanceLeft = max(0, leg.distance - match.along)
         let legDurationLeft = max(0, leg.duration - durationAt)
-        let durationLeft = legDurationLeft + geometry.durationAfterLeg[legIndex]
+        let distanceLeft = legDistanceLeft + geometry.distanceAfterLeg[legIndex]
+        let durationLeft = max(0, legDurationLeft + geometry.durationAfterLeg[legIndex]
+                                  + (trafficDelay?.remaining(distanceLeft) ?? 0))
         let limit = leg.segmentCount > 0 ? leg.segmentSpeedLimit[match.segment] : .nan
         return RouteProgress(
             legIndex: legIndex, stepIndex: stepIndex, location: fix.coordinate, snapped: match.coordinate,
@@ -138,7 +140,7 @@ extension NavigationSession {
             stepDistanceRemaining: max(0, leg.stepEnd[stepIndex] - match.along),
             stepDurationRemaining: max(0, leg.stepEndDuration[stepIndex] - durationAt),
             legDistanceRemaining: legDistanceLeft, legDurationRemaining: legDurationLeft,
-            distanceRemaining: legDistanceLeft + geometry.distanceAfterLeg[legIndex],
+            distanceRemaining: distanceLeft,
             durationRemaining: durationLeft, eta: clock.now.addingTimeInterval(durationLeft),
             roadName: step.name.isEmpty ? step.ref : step.name,
             speedLimitKmh: limit.isNaN ? nil : limit, speed: speed, isOffRoute: isOffRoute)

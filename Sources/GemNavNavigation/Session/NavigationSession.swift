@@ -34,6 +34,14 @@ public struct NavigationSession: Sendable {
     var rerouteCount = 0
     /// The reroute request awaiting an answer, if any.
     public internal(set) var pendingReroute: RerouteRequest?
+    var checkCount = 0
+    var pendingCheck: PendingRouteCheck?
+    /// The latest speeds' delay on the rest of the route, once a check has timed it.
+    var trafficDelay: TrafficDelay?
+    /// Saving of the last declined offer: the next one must beat it clearly.
+    var declinedSaving: Double?
+    /// The faster route on offer, if any.
+    public internal(set) var fasterRoute: FasterRouteOffer?
     private var startTime: Date?
     private var lastT = 0.0
 
@@ -83,6 +91,7 @@ public struct NavigationSession: Sendable {
         switch state {
         case .navigating:
             progress = navigate(fix, speed: speed, events: &events)
+            expireFasterRoute(at: eventTime(), events: &events)
         case .idle, .paused, .arrivedAtStop, .complete:
             // Outside active guidance the position and speed still update, nothing else does.
             progress = passiveProgress(fix, speed: speed)
@@ -126,6 +135,8 @@ public struct NavigationSession: Sendable {
         state = .idle
         startTime = nil
         pendingReroute = nil
+        pendingCheck = nil
+        fasterRoute = nil
     }
 
     /// Contract time: seconds since `start()`, never decreasing.

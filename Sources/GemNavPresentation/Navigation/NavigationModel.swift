@@ -86,6 +86,9 @@ public final class NavigationModel {
         public var isRecording = false
         /// Where the trip goes.
         public var destinationName = ""
+        /// A faster route on offer ("Faster route found, saves 4 min"), to take or keep the
+        /// current one; it lapses by itself.
+        public var fasterRoute: String?
     }
 
     /// What the user (or the device) does on this screen.
@@ -108,6 +111,12 @@ public final class NavigationModel {
         case cancel
         /// The app went to the background (true) or came back (false).
         case background(Bool)
+        /// Check the rest of the route against the fastest one now (new traffic was heard of).
+        case checkRoute
+        /// Take the faster route on offer.
+        case acceptFasterRoute
+        /// Keep the current route.
+        case dismissFasterRoute
     }
 
     /// The screen's state.
@@ -133,7 +142,14 @@ public final class NavigationModel {
 
     /// Seconds of trip time a notice stays up.
     static let noticeDuration = 8.0
-    private var reroutes: [Task<Void, Never>] = []
+    /// Seconds of trip time between route checks with a provider that cannot say when its
+    /// speeds change (a server may apply traffic any time).
+    static let routeCheckInterval = 300.0
+    /// The provider's traffic revision the route was last checked at.
+    private var checkedRevision: Int?
+    /// Trip time of the last route check.
+    private var lastCheck = 0.0
+    private var inFlight: [Task<Void, Never>] = []
     /// Hears every consent answer (the support log shows positions only once granted).
     public var onConsentChange: (@MainActor (LocationConsent) -> Void)?
     /// Hears every update of the session, for shells that log the whole event stream
@@ -206,10 +222,13 @@ public final class NavigationModel {
             state.phase = .idle
             state.notice = nil
         case .background(let hidden): inBackground = hidden
+        case .checkRoute: checkRoute()
+        case .acceptFasterRoute: if let update = session?.acceptFasterRoute() { apply(update) }
+        case .dismissFasterRoute: if let update = session?.dismissFasterRoute() { apply(update) }
         }
     }
 
-    /// The route being followed (it changes on reroutes), nil without a trip.
+    /// The route being followed (it changes on inFlight), nil without a trip.
     public var route: Route? { session?.route }
 
     /// The effects produced since the last call, in order, for the shell to play.
@@ -218,11 +237,11 @@ public final class NavigationModel {
         return effects
     }
 
-    /// Waits for the reroutes in flight (tests and the terminal; a screen just observes).
+    /// Waits for the inFlight in flight (tests and the terminal; a screen just observes).
     public func settled() async {
-        while let task = reroutes.first {
+        while let task = inFlight.first {
             await task.value
-            reroutes.removeFirst()
+            inFlight.removeFirst()
         }
     }
 
@@ -243,6 +262,9 @@ public final class NavigationModel {
             }
         }
         state.isRecording = log != nil
+        // The route was just planned at the provider's current speeds.
+        checkedRevision = provider.trafficRevision
+        lastCheck = 0
         apply(session!.start())
         state.phase = .navigating
         logger.info("Trip started", metadata: [
@@ -261,6 +283,32 @@ public final class NavigationModel {
         }
         apply(update)
         for case .rerouteNeeded(let request) in update.events { reroute(request) }
+        let revision = provider.trafficRevision
+        if revision.map({ $0 != checkedRevision }) ?? (state.screen.elapsed - lastCheck >= Self.routeCheckInterval) {
+            checkRoute()
+        }
+    }
+
+    /// Asks the provider how long the rest of the route takes now and for the fastest route,
+    /// in the background; the session offers the latter when it saves enough.
+    private func checkRoute() {
+        guard state.phase == .navigating, let update = session?.checkRoute() else { return }
+        checkedRevision = provider.trafficRevision
+        lastCheck = state.screen.elapsed
+        apply(update)
+        let provider = provider
+        for case .routeCheckNeeded(let request) in update.events {
+            let queries = RouteQuery.answering(request)
+            inFlight.append(Task { [weak self] in
+                async let fastest = try? provider.route(for: queries.fastest)
+                async let current = try? provider.route(for: queries.current)
+                let (best, now) = await (fastest, current)
+                guard let self, let answer = self.session?.routeChecked(request.id, fastest: best,
+                                                                          currentDuration: now?.duration)
+                else { return }
+                self.apply(answer)
+            })
+        }
     }
 
     /// Asks the provider in the background; the session keeps taking fixes meanwhile and
@@ -271,7 +319,7 @@ public final class NavigationModel {
         state.notice = "Rerouting…"
         noticeTime = state.screen.elapsed
         let provider = provider
-        reroutes.append(Task { [weak self] in
+        inFlight.append(Task { [weak self] in
             let outcome: Result<Route, any Error>
             do { outcome = .success(try await provider.route(for: RouteQuery(request))) } catch { outcome = .failure(error) }
             guard let self else { return }
@@ -326,7 +374,18 @@ public final class NavigationModel {
                 logger.info("Destination reached")
                 state.notice = "Destination reached"
                 finishRecording()
-            case .progress, .banner, .rerouteNeeded: break
+            case .fasterRoute(let f):
+                switch f.status {
+                case .offered:
+                    state.fasterRoute = f.message
+                    logger.info("Faster route offered", metadata: ["saving": "\(Int(f.saving)) s"])
+                    if !state.isMuted, device.canSpeak { effects.append(.speak(f.message)) }
+                case .accepted:
+                    state.fasterRoute = nil
+                    state.notice = "Taking the faster route"
+                case .declined, .expired: state.fasterRoute = nil
+                }
+            case .progress, .banner, .rerouteNeeded, .routeCheckNeeded: break
             }
         }
         switch update.state {
@@ -358,8 +417,8 @@ public final class NavigationModel {
     }
 
     private func cancelTrip() {
-        for task in reroutes { task.cancel() }
-        reroutes = []
+        for task in inFlight { task.cancel() }
+        inFlight = []
         session?.stop()
         session = nil
         log = nil

@@ -100,7 +100,7 @@ public struct NavigationViewState: Sendable, Hashable {
             case .offRoute: isOffRoute = true
             case .reroute(let r): if r.succeeded { isOffRoute = false }
             case .arrived: banner = nil
-            case .rerouteNeeded, .waypointArrived: break
+            case .rerouteNeeded, .routeCheckNeeded, .fasterRoute, .waypointArrived: break
             }
         }
     }

@@ -8,6 +8,10 @@ extension RoutingEngine {
         set { trafficState.overlay = newValue }
     }
 
+    /// Increases every time `traffic` is set or cleared, so a navigation screen can tell that
+    /// the speeds changed and check its route.
+    public var trafficRevision: Int { trafficState.revision }
+
     /// `route` under traffic: each leg by the A* search with hierarchy potentials over the
     /// overlay's weights, timed with its durations. Alternatives are not offered under traffic
     /// (the via-node method needs hierarchy search spaces of the current weights).

@@ -5,12 +5,16 @@ import Foundation
 final class TrafficState: @unchecked Sendable {
     private let lock = NSLock()
     private var current: TrafficOverlay?
+    private var changes = 0
     private var memos: [PotentialMemo] = []
 
     var overlay: TrafficOverlay? {
         get { lock.lock(); defer { lock.unlock() }; return current }
-        set { lock.lock(); current = newValue; lock.unlock() }
+        set { lock.lock(); current = newValue; changes += 1; lock.unlock() }
     }
+
+    /// How many times the overlay was set or cleared.
+    var revision: Int { lock.lock(); defer { lock.unlock() }; return changes }
 
     func withMemo<T>(nodes: Int, _ body: (PotentialMemo) throws -> T) rethrows -> T {
         lock.lock()

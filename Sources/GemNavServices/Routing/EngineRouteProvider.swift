@@ -33,6 +33,9 @@ public struct EngineRouteProvider: RouteProvider, Sendable {
     /// "the embedded engine".
     public var name: String { "the embedded engine" }
 
+    /// Counts the engine's traffic updates.
+    public var trafficRevision: Int? { engine.trafficRevision }
+
     /// The best route for `query` and its alternatives, with the router's paths (snapped
     /// waypoints, roads) beside the guided routes.
     /// - Throws: `RoutingError` when a waypoint is off the map or no route exists.

@@ -32,6 +32,13 @@ public struct RouteQuery: Sendable, Hashable {
     public init(_ request: RerouteRequest) {
         self.init(waypoints: [request.origin] + request.stops, heading: request.heading, avoid: request.avoid)
     }
+
+    /// The two queries answering a session's route check: the fastest route from where the
+    /// check was made through the stops, and the current route (through its follow points).
+    public static func answering(_ check: RouteCheckRequest) -> (fastest: RouteQuery, current: RouteQuery) {
+        (RouteQuery(waypoints: [check.origin] + check.stops, heading: check.heading, avoid: check.avoid),
+         RouteQuery(waypoints: [check.origin] + check.followPoints, heading: check.heading, avoid: check.avoid))
+    }
 }
 
 /// Computes routes: the embedded engine, or an HTTP routing server. Asynchronous, so a slow
@@ -43,9 +50,15 @@ public protocol RouteProvider: Sendable {
     /// - Throws: `AppError` (`.noRoute`, `.serverUnreachable`, `.invalidServerResponse`) or the
     ///   engine's `RoutingError`.
     func routes(for query: RouteQuery) async throws -> [Route]
+    /// Changes whenever the speeds this provider routes with change (a traffic update); nil
+    /// when it cannot tell, and a navigation screen then checks the route every few minutes.
+    var trafficRevision: Int? { get }
 }
 
 extension RouteProvider {
+    /// Cannot tell when its speeds change (HTTP servers).
+    public var trafficRevision: Int? { nil }
+
     /// The best route for `query`.
     /// - Throws: as `routes(for:)`; `AppError.noRoute` when the provider returned none.
     public func route(for query: RouteQuery) async throws -> Route {

@@ -79,8 +79,8 @@ let package = Package(
         .target(
             name: "GemNavPresentation",
             dependencies: [
-                "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
-                "GemNavAssistant", "GemNavRides", .product(name: "Logging", package: "swift-log"),
+                "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavRouting", "GemNavSearch", "GemNavServices",
+                "GemNavStorage", "GemNavAssistant", "GemNavRides", .product(name: "Logging", package: "swift-log"),
             ]),
         // The OSRM-compatible HTTP API (route, nearest) and Photon-shaped search, on Hummingbird;
         // the ride API (/rides) beside it.

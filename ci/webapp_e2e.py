@@ -55,7 +55,8 @@ def free_port():
 def start_server(binary, store):
     port = free_port()
     env = dict(os.environ, GEMNAV_STORE=str(store))
-    server = subprocess.Popen([binary, "serve", "--port", str(port), "--web", str(ROOT / "web")],
+    server = subprocess.Popen([binary, "serve", "--port", str(port), "--web", str(ROOT / "web"),
+                               "--truck-data", "embedded"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
     deadline = time.time() + 300  # the first run imports the embedded map
     while time.time() < deadline:
@@ -189,6 +190,34 @@ def main():
             page.get_by_role("button", name="Settings").click()
             expect(page.get_by_role("combobox", name="Units")).to_have_value("metric")
             page.get_by_role("button", name="Close").click()
+
+            # 3b. Truck mode is Pro's: absent on Plus; on Pro the truck's size is typed on the
+            #     route card, a bad value is explained, a good one routes.
+            search_and_pick(page, "stade", "Stade Louis")
+            page.get_by_role("button", name="Directions").click()
+            mode = page.get_by_role("combobox", name="Travel mode")
+            expect(mode.locator("option[value=truck]")).to_have_count(0)
+            page.get_by_role("button", name="Settings").click()
+            page.get_by_role("combobox", name="Tier").select_option("pro")
+            page.get_by_role("button", name="Close").click()
+            expect(mode.locator("option[value=truck]")).to_have_count(1, timeout=10_000)
+            mode.select_option("truck")
+            height = page.get_by_role("textbox", name="Truck height in metres")
+            expect(height).to_have_value("4")
+            height.fill("42")
+            height.press("Enter")
+            expect(page.get_by_role("alert").filter(has_text="vehicle height")).to_be_visible()
+            height.fill("3.5")
+            height.press("Enter")
+            expect(page.get_by_role("alert").filter(has_text="vehicle height")).to_be_hidden()
+            expect(page.get_by_role("list", name="Routes").get_by_role("listitem").first).to_contain_text("arrive", timeout=10_000)
+            mode.select_option("car")
+            page.get_by_role("button", name="Settings").click()
+            page.get_by_role("combobox", name="Tier").select_option("plus")
+            page.get_by_role("button", name="Close").click()
+            # Settings close back onto the route card it was opened from.
+            expect(mode).to_be_visible()
+            page.get_by_role("button", name="Cancel").click()
 
             # 4. The assistant: a typed request lists places in the chat, the next one starts a trip;
             #    mid-trip the chat opens over the trip and answers from it.

@@ -173,6 +173,13 @@ function renderPlanning(p, sim, externalMaps) {
   $("avoid-ferries").checked = p.avoidFerries;
   const modes = $("travel-mode");
   modes.replaceChildren(...p.modes.map((m) => el("option", { value: m, selected: m === p.mode }, m)));
+  $("vehicle").hidden = p.mode !== "truck";
+  for (const input of document.querySelectorAll("[data-dimension]")) {
+    // The field being typed in keeps what the user typed.
+    if (document.activeElement !== input) input.value = p.vehicle[input.dataset.dimension];
+  }
+  $("vehicle-problem").hidden = !p.vehicleProblem;
+  setText("vehicle-problem", p.vehicleProblem);
   $("simulate").checked = sim.enabled;
   $("simulate").setAttribute("aria-checked", String(sim.enabled));
   $("sim-speed").value = String(sim.speed);
@@ -525,6 +532,9 @@ for (const option of ["tolls", "motorways", "ferries"]) {
   $(`avoid-${option}`).onchange = (e) => send({ intent: "avoid", option, on: e.target.checked });
 }
 $("travel-mode").onchange = (e) => send({ intent: "travelMode", mode: e.target.value });
+for (const input of document.querySelectorAll("[data-dimension]")) {
+  input.onchange = () => send({ intent: "vehicle", option: input.dataset.dimension, value: input.value });
+}
 $("simulate").onchange = (e) => send({ intent: "simulate", on: e.target.checked });
 $("sim-speed").oninput = (e) => send({ intent: "simulationSpeed", speed: Number(e.target.value) });
 $("start").onclick = () => send({ intent: "start" });
@@ -548,7 +558,7 @@ $("open-settings").onclick = () => send({ intent: "open", screen: "settings" });
 $("open-places").onclick = () => send({ intent: "open", screen: "places" });
 $("open-assistant").onclick = () => send({ intent: "open", screen: "assistant" });
 $("nav-assistant").onclick = () => send({ intent: "open", screen: "assistant" });
-$("assistant-close").onclick = () => send({ intent: "open", screen: state && state.tripUnderWay ? "navigation" : "map" });
+$("assistant-close").onclick = () => send({ intent: "close" });
 $("chat-clear").onclick = () => send({ intent: "clearChat" });
 $("open-ride").onclick = () => send({ intent: "open", screen: "ride" });
 $("ride-there").onclick = () => send({ intent: "rideDestination" });
@@ -559,7 +569,7 @@ $("confirm-ride").onclick = () => send({ intent: "confirmRide" });
 $("cancel-ride").onclick = () => send({ intent: "cancelRide" });
 $("retry-ride").onclick = () => send({ intent: "retryRide" });
 $("ride-done").onclick = () => send({ intent: "rideDone" });
-$("ride-close").onclick = () => send({ intent: "open", screen: "map" });
+$("ride-close").onclick = () => send({ intent: "close" });
 $("ask-form").onsubmit = (e) => {
   e.preventDefault();
   const text = $("ask").value.trim();
@@ -569,8 +579,8 @@ $("ask-form").onsubmit = (e) => {
 };
 $("mic").onclick = toggleRecording;
 $("voice-command").onclick = toggleRecording;
-$("settings-close").onclick = () => send({ intent: "open", screen: "map" });
-$("places-close").onclick = () => send({ intent: "open", screen: "map" });
+$("settings-close").onclick = () => send({ intent: "close" });
+$("places-close").onclick = () => send({ intent: "close" });
 $("go-home").onclick = () => send({ intent: "goHome" });
 $("clear-recents").onclick = () => send({ intent: "clearRecents" });
 $("set-tier").onchange = (e) => send({ intent: "setting", name: "tier", value: e.target.value });

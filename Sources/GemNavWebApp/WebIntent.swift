@@ -61,6 +61,7 @@ struct WebIntent: Decodable, Equatable {
     func apply(to app: AppModel, clock: any NavigationClock) throws {
         switch intent {
         case "open": app.send(.open(try pick(screen, "screen", AppModel.Screen.init)))
+        case "close": app.send(.close)
         case "type": app.search.send(.typed(try need(text, "text")))
         case "clearSearch": app.search.send(.cleared)
         case "category": app.search.send(.categoryTapped(try pick(value, "value", SearchCategory.init)))
@@ -77,6 +78,7 @@ struct WebIntent: Decodable, Equatable {
             let options: [String: AvoidOptions] = ["tolls": .tolls, "motorways": .motorways, "ferries": .ferries]
             app.planning.send(.setAvoid(try pick(option, "option") { options[$0] }, try need(on, "on")))
         case "travelMode": app.planning.send(.setMode(try pick(mode, "mode", TravelProfile.init)))
+        case "vehicle": app.planning.send(.setVehicleDimension(try need(option, "option"), try need(value, "value")))
         case "selectRoute": app.planning.send(.select(try need(index, "index")))
         case "simulate": app.simulation.send(.setEnabled(try need(on, "on")))
         case "simulationSpeed": app.simulation.send(.setSpeed(try need(speed, "speed")))

@@ -63,6 +63,16 @@ struct WebState: Encodable, Equatable {
         var avoidFerries: Bool
         var mode: String
         var modes: [String]
+        /// The truck's dimensions as shown in truck mode ("4", "40", "2.55", "16.5").
+        var vehicle: Vehicle
+        var vehicleProblem: String?
+    }
+
+    struct Vehicle: Encodable, Equatable {
+        var height: String
+        var weight: String
+        var width: String
+        var length: String
     }
 
     struct Banner: Encodable, Equatable {
@@ -265,7 +275,7 @@ extension WebState {
                         suggestions: s.suggestions.map(PlaceItem.init), categories: s.categories.map(\.rawValue),
                         category: s.category?.rawValue, destination: s.destination.map(PlaceItem.init),
                         message: s.message)
-        planning = Planning(app.planning.state)
+        planning = Planning(app.planning.state, modes: app.planning.availableModes)
         navigation = Navigation(app.navigation.state)
         let sim = app.simulation.state
         simulation = Simulation(enabled: sim.isEnabled, speed: sim.speed, driving: sim.isDriving)
@@ -300,7 +310,7 @@ extension WebState.PlaceItem {
 }
 
 extension WebState.Planning {
-    init(_ card: RoutePlanningModel.State) {
+    init(_ card: RoutePlanningModel.State, modes: [TravelProfile]) {
         var error: String?
         let phase: String
         switch card.phase {
@@ -319,7 +329,15 @@ extension WebState.Planning {
                   },
                   avoidTolls: card.avoid.contains(.tolls), avoidMotorways: card.avoid.contains(.motorways),
                   avoidFerries: card.avoid.contains(.ferries), mode: card.mode.rawValue,
-                  modes: card.availableModes.map(\.rawValue))
+                  modes: modes.map(\.rawValue),
+                  vehicle: WebState.Vehicle(height: Self.number(card.vehicle.height), weight: Self.number(card.vehicle.weight),
+                                            width: Self.number(card.vehicle.width), length: Self.number(card.vehicle.length)),
+                  vehicleProblem: card.vehicleProblem)
+    }
+
+    /// `4`, `2.55`: what an input field shows.
+    private static func number(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String(v)
     }
 }
 

@@ -64,6 +64,10 @@ struct ServeCommand: AsyncParsableCommand {
                                discussion: "Checked every 2 s by modification time; a bad file is logged and the previous speeds stay."))
     var traffic: String?
 
+    @Option(help: ArgumentHelp("Truck routing in the app (Pro tier): a directory imported with `--profile truck`, or `embedded` for the embedded map's.",
+                               discussion: "Without it the app routes cars only; the truck's dimensions are set on the route card."))
+    var truckData: String?
+
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("Unknown --log-level '\(logLevel)'. Use trace, debug, info, notice, warning or error.")
@@ -80,10 +84,15 @@ struct ServeCommand: AsyncParsableCommand {
         let store = try storeOptions.open()
         // Without a search index the API still serves routes; the app says why it cannot start.
         let source = tier.map { FixedTier($0) }
-        let environment = Result { try AppComposition.Environment.live(data: map, store: store, tierSource: source) }
+        let profiles = try truckData.map { [TravelProfile.truck: try truckMap($0)] } ?? [:]
+        let environment = Result {
+            try AppComposition.Environment.live(data: map, profiles: profiles, store: store, tierSource: source)
+        }
         if let traffic {
-            let appEngine = ((try? environment.get())?.providers[.car] as? EngineRouteProvider)?.engine
-            try follow(traffic, engines: [data.engine] + (appEngine.map { [$0] } ?? []), logger: logger)
+            let appEngines = ((try? environment.get())?.providers.values).map { providers in
+                providers.compactMap { ($0 as? EngineRouteProvider)?.engine }
+            } ?? []
+            try follow(traffic, engines: [data.engine] + appEngines, logger: logger)
         }
         let sessions = await WebSessions(clock: SystemClock()) { timeZone in
             var page = try environment.get()
@@ -192,4 +201,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         return WebFiles(directory: found)
     }
+
+    /// The truck graph `--truck-data` names, preparing the embedded map's when asked.
+    private func truckMap(_ value: String) throws -> MapData {
+        guard value == "embedded" else { return MapData(directory: URL(fileURLWithPath: value)) }
+        let bar = ProgressBar()
+        defer { bar.finish() }
+        return try CLIError.wrap { try EmbeddedData().prepare(profile: .truck, progress: { bar.update($0, $1) }) }
+    }
+
 }

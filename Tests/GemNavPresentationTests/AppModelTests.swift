@@ -46,6 +46,25 @@ import Testing
         #expect(app.screen == .map && app.navigation.state.phase == .idle && app.planning.state.phase == .idle)
     }
 
+    @Test func closingAScreenGoesBackToTheOneItWasOpenedOver() async throws {
+        let app = try app(store: try AppStore.inMemory())
+        app.send(.open(.settings))
+        app.send(.close)
+        #expect(app.screen == .map)
+        app.planning.send(.setDestination(Place(name: "Stade", coordinate: Self.stade)))
+        app.send(.open(.planning))
+        app.send(.open(.settings))
+        app.send(.open(.places))
+        app.send(.close)
+        #expect(app.screen == .planning, "over the route card, however many screens were opened over it")
+        app.send(.close)
+        #expect(app.screen == .planning, "the route card is not shown over anything")
+        app.planning.send(.reset)
+        app.send(.open(.assistant))
+        app.send(.close)
+        #expect(app.screen == .map, "a route card with nothing left on it is not shown again")
+    }
+
     @Test func freeTierHandsTheTripToAnotherMapsApp() async throws {
         let app = try app(store: try AppStore.inMemory(), tier: .free)
         #expect(!app.features.inAppMap)

@@ -63,7 +63,7 @@ struct SlowProvider: RouteProvider {
     @Test func destinationGivesTheRoutesWithTheirViaAndArrival() async throws {
         let model = makeModel([.car: FixedProvider(routes: try await Self.twoRoutes())])
         model.currentLocation = Self.west.coordinate
-        #expect(model.state.phase == .idle && model.state.availableModes == [.car])
+        #expect(model.state.phase == .idle && model.availableModes == [.car])
         model.send(.setDestination(Self.east))
         #expect(model.state.phase == .routeCalculating)
         await model.settled()

@@ -2,6 +2,7 @@ import Foundation
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
+import GemNavRouting
 import GemNavServices
 import Testing
 
@@ -39,6 +40,19 @@ import Testing
         let tollsOnly = try #require(ValhallaHTTPRouteProvider(baseURL: URL(string: "http://v.test")!)
             .request(RouteQuery(waypoints: query.waypoints, avoid: .tolls)).httpBody)
         #expect(String(decoding: tollsOnly, as: UTF8.self).contains(#""costing_options":{"auto":{"use_tolls":0}}"#))
+    }
+
+    @Test func aTrucksSizeGoesInItsCostingOptions() throws {
+        let truck = ValhallaHTTPRouteProvider(baseURL: URL(string: "http://valhalla.test/")!, costing: .truck)
+        var vehicle = VehicleDimensions.truck
+        vehicle.height = 3.6
+        let query = RouteQuery(waypoints: [WholeTripTests.monteCarlo, WholeTripTests.condamine], vehicle: vehicle)
+        let body = try #require(truck.request(query).httpBody)
+        #expect(String(decoding: body, as: UTF8.self).contains(
+            #""costing_options":{"truck":{"axle_load":10,"height":3.6,"length":16.5,"weight":40,"width":2.55}}"#))
+        // A car query carries no size, and no options at all without avoid options.
+        let car = try #require(ValhallaHTTPRouteProvider(baseURL: URL(string: "http://v.test")!).request(query).httpBody)
+        #expect(!String(decoding: car, as: UTF8.self).contains("costing_options"))
     }
 
     @Test func monacoAnswerBecomesAGuidedRoute() async throws {

@@ -119,7 +119,8 @@ public enum AppComposition {
             map: MapModel(centre: environment.centre),
             search: SearchModel(places: environment.places, clock: environment.timer),
             planning: RoutePlanningModel(providers: environment.providers, clock: environment.clock, format: format,
-                                         timeZone: environment.timeZone),
+                                         timeZone: environment.timeZone,
+                                         allows: { [settings] in $0 != .truck || settings.state.features.truckRouting }),
             navigation: navigation, settings: settings, places: environment.store.map(PlacesModel.init),
             simulation: simulation)
         app.assistant = assistant(for: app, in: environment)

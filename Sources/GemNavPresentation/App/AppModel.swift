@@ -40,6 +40,9 @@ public final class AppModel {
     public enum Intent: Sendable, Hashable {
         /// Show a screen.
         case open(Screen)
+        /// Close the screen shown over another (settings, places, the assistant, rides): back
+        /// to the one it was opened over, or the map when that one has nothing left to show.
+        case close
         /// "Directions" on the search screen: plan a route to the chosen destination.
         case directions
         /// "Start" on the route card: navigate the selected route.
@@ -60,6 +63,8 @@ public final class AppModel {
 
     /// The screen shown.
     public private(set) var screen: Screen = .map
+    /// The screen an overlay was opened over.
+    private var beneath: Screen = .map
     /// The map around the user.
     public let map: MapModel
     /// Search.
@@ -117,7 +122,15 @@ public final class AppModel {
         case .open(let screen):
             if screen == .search || screen == .places { places?.send(.reload) }
             if screen == .search { search.setSuggestions(places?.suggestions ?? []) }
+            if screen.isOverlay, !self.screen.isOverlay { beneath = self.screen }
             self.screen = screen
+        case .close:
+            guard screen.isOverlay else { return }
+            switch beneath {
+            case .navigation where !map.isNavigating: screen = .map
+            case .planning where planning.state.destination == nil: screen = .map
+            default: screen = beneath
+            }
         case .directions:
             guard let destination = search.state.destination else { return }
             if planning.currentLocation == nil, planning.state.origin == nil {
@@ -132,7 +145,7 @@ public final class AppModel {
             guard let plan = tripPlan() else { return }
             planning.send(.navigationStarted)
             if let destination = plan.places.last { places?.recordDestination(destination) }
-            navigation.start(plan)
+            navigation.start(plan, provider: planning.provider(for: planning.state.mode))
             map.isNavigating = true
             screen = .navigation
             map.isSimulating = simulation.state.isEnabled
@@ -204,6 +217,12 @@ public final class AppModel {
         guard let selected = card.selectedRoute, let destination = card.destination else { return nil }
         let origin = card.origin ?? Place(name: "My position", coordinate: selected.route.legs.first?.steps.first?.maneuver.location
             ?? destination.coordinate)
-        return TripPlan(places: [origin] + card.stops + [destination], route: selected.route, avoid: card.avoid)
+        return TripPlan(places: [origin] + card.stops + [destination], route: selected.route, avoid: card.avoid,
+                        vehicle: card.mode == .truck ? card.vehicle : nil)
     }
+}
+
+extension AppModel.Screen {
+    /// Whether the screen is shown over another and closes back to it.
+    var isOverlay: Bool { [.settings, .places, .assistant, .ride].contains(self) }
 }

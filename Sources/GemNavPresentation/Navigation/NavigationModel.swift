@@ -128,7 +128,9 @@ public final class NavigationModel {
     /// Speed (m/s) at which a user at a stop counts as having driven on.
     public var departureSpeed = 2.0
 
-    private let provider: any RouteProvider
+    private let defaultProvider: any RouteProvider
+    /// Routes the trip's reroutes and checks: the provider of its travel mode.
+    private var provider: any RouteProvider
     private let store: AppStore?
     private let clock: any NavigationClock
     private var settings: NavigationSettings
@@ -163,6 +165,7 @@ public final class NavigationModel {
     public init(provider: any RouteProvider, store: AppStore?, clock: any NavigationClock,
                 settings: NavigationSettings = NavigationSettings(), mode: GuidanceMode = .visual)
     {
+        defaultProvider = provider
         self.provider = provider
         self.store = store
         self.clock = clock
@@ -176,10 +179,12 @@ public final class NavigationModel {
         state = initial
     }
 
-    /// Starts guiding along `plan`, after the consent disclosure if it was never answered.
-    public func start(_ plan: TripPlan) {
+    /// Starts guiding along `plan`, after the consent disclosure if it was never answered;
+    /// reroutes ask `provider` (the trip's travel mode), else the screen's own.
+    public func start(_ plan: TripPlan, provider: (any RouteProvider)? = nil) {
         cancelTrip()
         self.plan = plan
+        self.provider = provider ?? defaultProvider
         // The mode and the mute button are the user's, not the trip's.
         let (mode, muted) = (state.mode, state.isMuted)
         state = State(screen: NavigationViewState(format: settings.format))
@@ -298,10 +303,13 @@ public final class NavigationModel {
         apply(update)
         let provider = provider
         for case .routeCheckNeeded(let request) in update.events {
-            let queries = RouteQuery.answering(request)
+            var (fastestQuery, currentQuery) = RouteQuery.answering(request)
+            fastestQuery.vehicle = plan?.vehicle
+            currentQuery.vehicle = plan?.vehicle
+            let queries = (fastestQuery, currentQuery)
             inFlight.append(Task { [weak self] in
-                async let fastest = try? provider.route(for: queries.fastest)
-                async let current = try? provider.route(for: queries.current)
+                async let fastest = try? provider.route(for: queries.0)
+                async let current = try? provider.route(for: queries.1)
                 let (best, now) = await (fastest, current)
                 guard let self, let answer = self.session?.routeChecked(request.id, fastest: best,
                                                                           currentDuration: now?.duration)
@@ -319,9 +327,11 @@ public final class NavigationModel {
         state.notice = "Rerouting…"
         noticeTime = state.screen.elapsed
         let provider = provider
+        var query = RouteQuery(request)
+        query.vehicle = plan?.vehicle
         inFlight.append(Task { [weak self] in
             let outcome: Result<Route, any Error>
-            do { outcome = .success(try await provider.route(for: RouteQuery(request))) } catch { outcome = .failure(error) }
+            do { outcome = .success(try await provider.route(for: query)) } catch { outcome = .failure(error) }
             guard let self else { return }
             let update: NavigationUpdate?
             switch outcome {

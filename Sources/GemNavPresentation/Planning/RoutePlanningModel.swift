@@ -2,11 +2,12 @@ import Foundation
 import GemNavCore
 import GemNavGuidance
 import GemNavNavigation
+import GemNavRouting
 import GemNavServices
 import Observation
 
 /// The route card: origin (the user's position unless another is picked), destination, stops,
-/// avoid options and travel mode; up to three routes with duration, distance, arrival time and
+/// avoid options and travel mode (a truck's dimensions in truck mode); up to three routes with duration, distance, arrival time and
 /// a "via" label; the chosen one. Routes are recalculated on every change, and only the answer
 /// to the latest request is shown. The phases are seed 001's.
 @MainActor @Observable
@@ -37,8 +38,11 @@ public final class RoutePlanningModel {
         public var avoid: AvoidOptions = []
         /// How the trip is travelled.
         public var mode: TravelProfile = .car
-        /// The modes this map and tier can route.
-        public var availableModes: [TravelProfile] = [.car]
+        /// The truck routed in truck mode (height, weight, width, length, axle load).
+        public var vehicle = VehicleDimensions.truck
+        /// Why the last dimension typed was refused ("vehicle height '42' is not…"), until a
+        /// valid one is typed; the previous value stays in use.
+        public var vehicleProblem: String?
         /// The routes offered, fastest first.
         public var routes: [RouteSummary] = []
         /// Index of the chosen route in `routes`.
@@ -69,6 +73,9 @@ public final class RoutePlanningModel {
         case setAvoid(AvoidOptions, Bool)
         /// Changes the travel mode.
         case setMode(TravelProfile)
+        /// Sets one of the truck's dimensions as typed: `height`, `weight`, `width`, `length` or
+        /// `axleload`, in metres or tonnes.
+        case setVehicleDimension(String, String)
         /// Chooses one of the routes listed.
         case select(Int)
         /// Computes the routes again (after an error, or a move).
@@ -89,22 +96,34 @@ public final class RoutePlanningModel {
     public var alternatives = 2
 
     private let providers: [TravelProfile: any RouteProvider]
+    private let allows: @MainActor (TravelProfile) -> Bool
     private let clock: any NavigationClock
     private let format: DisplayFormatter
     private let timeZone: TimeZone
     private var generation = 0
     private var pending: Task<Void, Never>?
 
-    /// Creates the card; `providers` holds one provider per travel mode the map can route.
+    /// Creates the card; `providers` holds one provider per travel mode the map can route, and
+    /// `allows` says which modes the tier includes now (trucks are Pro's).
     public init(providers: [TravelProfile: any RouteProvider], clock: any NavigationClock,
-                format: DisplayFormatter = DisplayFormatter(), timeZone: TimeZone = .current)
+                format: DisplayFormatter = DisplayFormatter(), timeZone: TimeZone = .current,
+                allows: @escaping @MainActor (TravelProfile) -> Bool = { _ in true })
     {
         self.providers = providers
         self.clock = clock
         self.format = format
         self.timeZone = timeZone
-        state.availableModes = TravelProfile.allCases.filter { providers[$0] != nil }
+        self.allows = allows
     }
+
+    /// The modes this map can route and the tier includes, in a fixed order. Asked afresh each
+    /// time, so a tier change shows at once.
+    public var availableModes: [TravelProfile] {
+        TravelProfile.allCases.filter { providers[$0] != nil && allows($0) }
+    }
+
+    /// The provider that routes `mode`, nil when the map has no data for it.
+    public func provider(for mode: TravelProfile) -> (any RouteProvider)? { providers[mode] }
 
     /// Handles one intent.
     public func send(_ intent: Intent) {
@@ -121,6 +140,15 @@ public final class RoutePlanningModel {
         case .setAvoid(let option, let on):
             if on { state.avoid.formUnion(option) } else { state.avoid.subtract(option) }
         case .setMode(let mode): state.mode = mode
+        case .setVehicleDimension(let name, let text):
+            do {
+                try state.vehicle.set(name, to: text)
+                state.vehicleProblem = nil
+            } catch {
+                state.vehicleProblem = "\(error)"
+                return
+            }
+            guard state.mode == .truck else { return }
         case .select(let i):
             if state.routes.indices.contains(i) { state.selected = i }
             return
@@ -132,7 +160,6 @@ public final class RoutePlanningModel {
             generation += 1
             pending?.cancel()
             state = State()
-            state.availableModes = TravelProfile.allCases.filter { providers[$0] != nil }
             return
         }
         calculate()
@@ -153,6 +180,9 @@ public final class RoutePlanningModel {
             state.phase = .idle
             return
         }
+        guard allows(state.mode) else {
+            return fail("Truck routing is part of GemNav Pro: choose Pro in Settings, or another travel mode.")
+        }
         guard let provider = providers[state.mode] else {
             return fail("\(state.mode.rawValue.capitalized) routing is not available for this map.")
         }
@@ -161,7 +191,7 @@ public final class RoutePlanningModel {
         }
         let query = RouteQuery(waypoints: [start] + state.stops.map(\.coordinate) + [destination.coordinate],
                                heading: state.origin == nil ? currentHeading : nil, avoid: state.avoid,
-                               alternatives: alternatives)
+                               alternatives: alternatives, vehicle: state.mode == .truck ? state.vehicle : nil)
         state.phase = .routeCalculating
         pending = Task { [weak self] in
             let outcome: Result<[Route], any Error>

@@ -1,6 +1,7 @@
 import Foundation
 import GemNavCore
 import GemNavGuidance
+import GemNavRouting
 
 /// A trip as planned before its first fix: the places it visits and the route chosen.
 public struct TripPlan: Sendable {
@@ -10,12 +11,15 @@ public struct TripPlan: Sendable {
     public var route: Route
     /// Road kinds avoided, kept for reroutes.
     public var avoid: AvoidOptions
+    /// The truck's dimensions on a truck trip, kept for reroutes (nil otherwise).
+    public var vehicle: VehicleDimensions?
 
     /// A plan for a route already chosen (from a route card).
-    public init(places: [Place], route: Route, avoid: AvoidOptions) {
+    public init(places: [Place], route: Route, avoid: AvoidOptions, vehicle: VehicleDimensions? = nil) {
         self.places = places
         self.route = route
         self.avoid = avoid
+        self.vehicle = vehicle
     }
 
     /// Plans the best route through `places` with `provider`.

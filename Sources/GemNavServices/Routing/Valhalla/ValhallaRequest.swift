@@ -30,15 +30,22 @@ struct ValhallaRequest: Encodable, Hashable {
         }
     }
 
-    /// Valhalla's avoid options are preferences from 0 (avoid) to 1 (favour); 0 is as close
-    /// to "exclude" as its costing models come.
-    struct Exclusions: Encodable, Hashable {
+    /// The costing model's options. Valhalla's avoid options are preferences from 0 (avoid)
+    /// to 1 (favour); 0 is as close to "exclude" as its costing models come. A truck's size
+    /// goes in metres and tonnes, as GemNav keeps it.
+    struct CostingOptions: Encodable, Hashable {
         var useTolls: Int?
         var useHighways: Int?
         var useFerry: Int?
+        var height: Double?
+        var width: Double?
+        var length: Double?
+        var weight: Double?
+        var axleLoad: Double?
 
         enum CodingKeys: String, CodingKey {
             case useTolls = "use_tolls", useHighways = "use_highways", useFerry = "use_ferry"
+            case height, width, length, weight, axleLoad = "axle_load"
         }
     }
 
@@ -49,7 +56,7 @@ struct ValhallaRequest: Encodable, Hashable {
 
     var locations: [Location]
     var costing: String
-    var costingOptions: [String: Exclusions]?
+    var costingOptions: [String: CostingOptions]?
     var alternates: Int?
     var directionsOptions: DirectionsOptions
 
@@ -66,12 +73,14 @@ struct ValhallaRequest: Encodable, Hashable {
             locations[0].headingTolerance = Int(headingTolerance)
         }
         self.costing = costing.rawValue
-        if !query.avoid.isEmpty {
-            let exclusions = Exclusions(useTolls: query.avoid.contains(.tolls) ? 0 : nil,
-                                        useHighways: query.avoid.contains(.motorways) ? 0 : nil,
-                                        useFerry: query.avoid.contains(.ferries) ? 0 : nil)
-            costingOptions = [costing.rawValue: exclusions]
+        var options = CostingOptions(useTolls: query.avoid.contains(.tolls) ? 0 : nil,
+                                     useHighways: query.avoid.contains(.motorways) ? 0 : nil,
+                                     useFerry: query.avoid.contains(.ferries) ? 0 : nil)
+        if costing == .truck, let v = query.vehicle {
+            (options.height, options.width, options.length) = (v.height, v.width, v.length)
+            (options.weight, options.axleLoad) = (v.weight, v.axleLoad)
         }
+        if options != CostingOptions() { costingOptions = [costing.rawValue: options] }
         // Valhalla computes alternates only between two locations.
         if query.alternatives > 0 && query.waypoints.count == 2 { alternates = query.alternatives }
         directionsOptions = DirectionsOptions(language: language)

@@ -154,11 +154,10 @@ struct WebIntent: Decodable, Equatable {
     /// The user's position, else the map's centre (a desk without location), as route planning does.
     @MainActor
     private func here(_ app: AppModel) throws -> Place {
-        if let here = app.planning.currentLocation ?? app.map.state.position { return Place(name: RideModel.myPosition, coordinate: here) }
-        guard let centre = app.map.state.centre else {
+        guard let start = app.startingPlace else {
             throw WebAppError(.notNow("your position is not known; choose a pickup place in search"))
         }
-        return Place(name: "Map centre", coordinate: centre)
+        return start
     }
 
     @MainActor

@@ -22,7 +22,7 @@ import Testing
         let rides = try #require(app.rides)
         app.map.send(.permissionChanged(.whenInUse))
         app.send(.located(LocationFix(coordinate: AppModelTests.casino, horizontalAccuracy: 5, timestamp: Date())))
-        #expect(rides.state.pickup?.name == RideModel.myPosition)
+        #expect(rides.state.pickup?.name == AppModel.myPosition)
         rides.send(.confirm)
         #expect(rides.state.message?.isEmpty == false, "nothing to confirm yet")
 

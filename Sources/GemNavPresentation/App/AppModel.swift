@@ -136,8 +136,7 @@ public final class AppModel {
             if planning.currentLocation == nil, planning.state.origin == nil {
                 // Without a position (location off, or a desk far from the map) the trip starts
                 // where the user is looking; the route card names it and another start can be chosen.
-                planning.send(.setOrigin(Place(name: "Map centre", coordinate: map.state.centre ?? map.state.position
-                    ?? destination.coordinate)))
+                planning.send(.setOrigin(startingPlace ?? Place(name: Self.mapCentre, coordinate: destination.coordinate)))
             }
             planning.send(.setDestination(destination))
             screen = .planning
@@ -200,6 +199,19 @@ public final class AppModel {
         if map.isNavigating { navigation.send(.fix(fix)) }
     }
 
+    /// What a start is called when it is the user's position.
+    public static let myPosition = "My position"
+    /// What a start is called when it is the centre of the map.
+    public static let mapCentre = "Map centre"
+
+    /// Where a trip or a ride starts when the user chose no start: their position, else the
+    /// centre of the map they are looking at (a desk without location access); nil when
+    /// neither is known yet.
+    public var startingPlace: Place? {
+        if let here = planning.currentLocation ?? map.state.position { return Place(name: Self.myPosition, coordinate: here) }
+        return map.state.centre.map { Place(name: Self.mapCentre, coordinate: $0) }
+    }
+
     /// Waits for app-level work in flight ("go home" waiting for its route).
     public func settled() async {
         await pending?.value
@@ -215,7 +227,7 @@ public final class AppModel {
     private func tripPlan() -> TripPlan? {
         let card = planning.state
         guard let selected = card.selectedRoute, let destination = card.destination else { return nil }
-        let origin = card.origin ?? Place(name: "My position", coordinate: selected.route.legs.first?.steps.first?.maneuver.location
+        let origin = card.origin ?? Place(name: Self.myPosition, coordinate: selected.route.legs.first?.steps.first?.maneuver.location
             ?? destination.coordinate)
         return TripPlan(places: [origin] + card.stops + [destination], route: selected.route, avoid: card.avoid,
                         vehicle: card.mode == .truck ? card.vehicle : nil)

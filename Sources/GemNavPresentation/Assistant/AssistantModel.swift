@@ -287,7 +287,7 @@ public final class AssistantModel {
         let planning = app.planning
         planning.send(.reset)
         if planning.currentLocation == nil {
-            planning.send(.setOrigin(Place(name: "Map centre", coordinate: app.map.state.centre ?? destination.coordinate)))
+            planning.send(.setOrigin(app.startingPlace ?? Place(name: AppModel.mapCentre, coordinate: destination.coordinate)))
         }
         planning.send(.setMode(TravelProfile(rawValue: profile.rawValue) ?? .car))
         for option in [AvoidOptions.tolls, .motorways, .ferries] { planning.send(.setAvoid(option, avoid.contains(option))) }

@@ -165,8 +165,8 @@ public final class RideModel {
 
     /// The position the pickup defaults to, until the user chooses another.
     public func located(_ here: Coordinate) {
-        guard state.pickup == nil || state.pickup?.name == Self.myPosition else { return }
-        state.pickup = Place(name: Self.myPosition, coordinate: here)
+        guard state.pickup == nil || state.pickup?.name == AppModel.myPosition else { return }
+        state.pickup = Place(name: AppModel.myPosition, coordinate: here)
     }
 
     /// Advances the simulation by `seconds` simulated seconds at once (the ticking clock does
@@ -182,9 +182,6 @@ public final class RideModel {
         defer { made = current }
         return try change(&current)
     }
-
-    /// The name of the pickup taken from the user's position.
-    public static let myPosition = "My position"
 
     /// Chooses both places once both are known, and quotes the ride.
     private func choose() throws {

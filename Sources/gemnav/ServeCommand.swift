@@ -64,6 +64,13 @@ struct ServeCommand: AsyncParsableCommand {
                                discussion: "Checked every 2 s by modification time; a bad file is logged and the previous speeds stay."))
     var traffic: String?
 
+    @Option(help: ArgumentHelp("Largest /table, as osrm-routed's --max-table-size: at most N×N cells (100: 100×100 or 1,000×10).",
+                               discussion: "A fleet's dispatcher may need more; each cell costs a search, so keep it bounded on a public server."))
+    var maxTableSize: Int = 100
+
+    @Option(help: "Most coordinates in one route request, as osrm-routed's --max-viaroute-size.")
+    var maxViarouteSize: Int = 100
+
     @Option(help: ArgumentHelp("Truck routing in the app (Pro tier): a directory imported with `--profile truck`, or `embedded` for the embedded map's.",
                                discussion: "Without it the app routes cars only; the truck's dimensions are set on the route card."))
     var truckData: String?
@@ -74,6 +81,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
         guard tileCacheMB >= 0 else { throw ValidationError("--tile-cache-mb must be 0 or more.") }
+        guard maxTableSize >= 1 else { throw ValidationError("--max-table-size must be 1 or more.") }
+        guard maxViarouteSize >= 2 else { throw ValidationError("--max-viaroute-size must be 2 or more: a route has a start and an end.") }
         GemNavServer.runConcurrencyOnEventLoops()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "gemnav.serve")
@@ -105,7 +114,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let problem = assets.tilesProblem { logger.warning("No map tiles: \(problem)") }
         let rides = RideDesk(engine: data.engine, book: try CLIError.wrap { try TariffBook.bundled() }, store: store,
                              clock: ContinuousClock())
-        let api = GemNavResponder(data: data, logger: logger, map: assets, rides: rides)
+        let limits = ServerLimits(maxWaypoints: maxViarouteSize, maxTableSize: maxTableSize)
+        let api = GemNavResponder(data: data, limits: limits, logger: logger, map: assets, rides: rides)
         let tls = try tlsConfiguration()
         let scheme = tls == nil ? "http" : "https"
         let app = try WebApp.application(

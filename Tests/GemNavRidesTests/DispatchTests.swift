@@ -66,4 +66,31 @@ import Testing
         // The other driver was never engaged.
         #expect(simulation.fleet.members.filter(\.isBusy).map(\.driver.id) == ["fast"])
     }
+
+    @Test func anXLRideGoesToAnXLCarEvenWhenASmallerOneIsNearer() throws {
+        let engine = try F.engine.get()
+        var van = nearByDistance
+        (van.id, van.car, van.rideClass) = ("van", "Mercedes V-Class, black", .xl)
+        var simulation = RideSimulation(
+            planner: RidePlanner(engine: engine, book: try TariffBook.bundled()),
+            dispatcher: Dispatcher(matrix: EngineTravelTimes(engine: engine)),
+            fleet: DriverFleet(engine: engine, drivers: [van, nearByTime]), start: F.start, seed: 1)
+        _ = try simulation.select(pickup: Place(name: "Harbour", coordinate: pickup), destination: F.stade)
+        _ = try simulation.quote(.xl)
+        _ = try simulation.confirm()
+        for _ in 0..<60 where simulation.state.driver == nil { _ = simulation.tick() }
+        #expect(simulation.state.driver?.id == "van")
+        // A standard ride may go to either; the quicker one wins.
+        #expect(RideClass.xl.serves(.standard) && !RideClass.standard.serves(.xl))
+    }
+
+    @Test func driversStoredBeforeCarsHadAClassReadAsStandard() throws {
+        let old = #"{"id":"D1","name":"Ana","car":"Renault Zoe, white","plate":"AA-111-AA","rating":4.9,"position":{"latitude":43.7,"longitude":7.4}}"#
+        let driver = try JSONDecoder().decode(Driver.self, from: Data(old.utf8))
+        #expect(driver.rideClass == .standard && driver.name == "Ana")
+        let round = try JSONDecoder().decode(Driver.self, from: JSONEncoder().encode(Driver(
+            id: "D2", name: "Hugo", car: "VW Multivan, grey", plate: "BB-222-BB", rating: 4.8,
+            position: pickup, rideClass: .xl)))
+        #expect(round.rideClass == .xl)
+    }
 }

@@ -6,6 +6,12 @@ public enum RideClass: String, Sendable, Hashable, Codable, CaseIterable {
     case standard
     /// A larger car for up to six.
     case xl
+
+    /// Whether a car of this class may take a `requested` ride: a larger car takes a smaller
+    /// ride, never the other way round.
+    public func serves(_ requested: RideClass) -> Bool {
+        self == requested || self == .xl
+    }
 }
 
 /// A price for a ride, in the local currency, and what it was computed from.

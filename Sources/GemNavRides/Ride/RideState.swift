@@ -52,15 +52,32 @@ public struct Driver: Sendable, Hashable, Codable {
     public var rating: Double
     /// Where the car is now.
     public var position: Coordinate
+    /// The largest class of ride the car takes (an XL car also takes standard rides).
+    public var rideClass: RideClass
 
     /// Creates a driver.
-    public init(id: String, name: String, car: String, plate: String, rating: Double, position: Coordinate) {
+    public init(id: String, name: String, car: String, plate: String, rating: Double, position: Coordinate,
+                rideClass: RideClass = .standard) {
         self.id = id
         self.name = name
         self.car = car
         self.plate = plate
         self.rating = rating
         self.position = position
+        self.rideClass = rideClass
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, car, plate, rating, position, rideClass
+    }
+
+    /// Reads a driver; rides stored before cars had a class were standard cars.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), name: try c.decode(String.self, forKey: .name),
+                  car: try c.decode(String.self, forKey: .car), plate: try c.decode(String.self, forKey: .plate),
+                  rating: try c.decode(Double.self, forKey: .rating), position: try c.decode(Coordinate.self, forKey: .position),
+                  rideClass: try c.decodeIfPresent(RideClass.self, forKey: .rideClass) ?? .standard)
     }
 }
 

@@ -57,6 +57,11 @@ public struct DriverFleet: Sendable {
         members.indices.filter { !members[$0].isBusy }.map { ($0, members[$0].driver.position) }
     }
 
+    /// The free drivers whose car takes a `rideClass` ride.
+    public func free(for rideClass: RideClass) -> [(index: Int, position: Coordinate)] {
+        free.filter { members[$0.index].driver.rideClass.serves(rideClass) }
+    }
+
     /// Moves every free driver `seconds` along their cruise, starting a new cruise at its end.
     mutating func cruise(for seconds: Double) {
         guard cruising else { return }
@@ -109,9 +114,10 @@ public struct DriverFleet: Sendable {
 
     private static let names = ["Ana", "Luca", "Sofia", "Marc", "Inès", "Tiago", "Emma", "Hugo", "Lea", "Nuno",
                                 "Clara", "Paul", "Marta", "Jonas", "Chloé", "Rui"]
-    private static let cars = ["Renault Zoe, white", "Toyota Prius, grey", "Peugeot 508, black",
-                               "Tesla Model 3, blue", "Skoda Octavia, silver", "Kia Niro, red",
-                               "Mercedes V-Class, black", "VW Multivan, grey"]
+    private static let cars: [(String, RideClass)] = [
+        ("Renault Zoe, white", .standard), ("Toyota Prius, grey", .standard), ("Peugeot 508, black", .standard),
+        ("Tesla Model 3, blue", .standard), ("Skoda Octavia, silver", .standard), ("Kia Niro, red", .standard),
+        ("Mercedes V-Class, black", .xl), ("VW Multivan, grey", .xl)]
 
     /// A seeded name, car, plate and rating for driver `i`.
     private static func profile(_ i: Int, position: Coordinate, generator: inout SeededGenerator) -> Driver {
@@ -119,8 +125,8 @@ public struct DriverFleet: Sendable {
         func letter() -> Character { letters[Int.random(in: 0..<letters.count, using: &generator)] }
         let plate = "\(letter())\(letter())-\(Int.random(in: 100...999, using: &generator))-\(letter())\(letter())"
         let rating = (Double.random(in: 4.3...5.0, using: &generator) * 10).rounded() / 10
-        return Driver(id: "D\(i + 1)", name: names[i % names.count],
-                      car: cars[Int.random(in: 0..<cars.count, using: &generator)], plate: plate,
-                      rating: rating, position: position)
+        let (car, rideClass) = cars[Int.random(in: 0..<cars.count, using: &generator)]
+        return Driver(id: "D\(i + 1)", name: names[i % names.count], car: car, plate: plate, rating: rating,
+                      position: position, rideClass: rideClass)
     }
 }

@@ -107,7 +107,7 @@ public struct RideSimulation: Sendable {
         case .submittingRequest:
             return try send(.requestAccepted)
         case .searchingForDriver(_, let plan) where t - enteredAt >= timing.dispatchDelay:
-            return try dispatch(to: plan.pickup.coordinate)
+            return try dispatch(to: plan.pickup.coordinate, rideClass: plan.rideClass)
         case .driverAssigned, .driverEnRoute:
             var updates = try drive()
             if let f = follower, f.remainingDistance <= timing.arrivingDistance {
@@ -144,9 +144,10 @@ public struct RideSimulation: Sendable {
         }
     }
 
-    /// Sends the free driver nearest in time and plans their route to the pickup.
-    private mutating func dispatch(to pickup: Coordinate) throws(RideError) -> [RideUpdate] {
-        let free = fleet.free
+    /// Sends the free driver nearest in time whose car takes the ride's class, and plans their
+    /// route to the pickup.
+    private mutating func dispatch(to pickup: Coordinate, rideClass: RideClass) throws(RideError) -> [RideUpdate] {
+        let free = fleet.free(for: rideClass)
         let choice = try dispatcher.choose(among: free.map(\.position), for: pickup)
         let index = free[choice.index].index
         let approach = try planner.route(from: fleet.members[index].driver.position, to: pickup)

@@ -117,6 +117,15 @@ import Testing
         }
     }
 
+    @Test func aFrenchTurnSaysWhyTheModelFailedInFrench() async throws {
+        try await FakeModelServer().run { base in
+            let model = Self.gemini(base, "rate-limited")
+            let turn = try await ask(model, "trouve une pharmacie")
+            #expect(turn.reply.hasPrefix("\(model.displayName) n'a pas répondu (trop de requêtes) : j'ai répondu sur l'appareil."),
+                    "\(turn.reply)")
+        }
+    }
+
     @Test func geminiWithoutAKeySendsNothing() async throws {
         let model = GeminiProvider(apiKey: nil, transport: { _ in
             Issue.record("nothing may be sent without a key")

@@ -19,7 +19,8 @@ extension Assistant {
                                                            utterance: utterance))
         } catch {
             var turn = await respondOnDevice(to: utterance, in: &context, language: language, facts: facts, now: now)
-            turn.reply = writer.say("model.fallback", ["provider": model.displayName, "reason": error.reason]) + " "
+            let reason = writer.say(error.reason.key, error.reason.slots)
+            turn.reply = writer.say("model.fallback", ["provider": model.displayName, "reason": reason]) + " "
                 + turn.reply
             turn.notice = error.description
             return turn

@@ -46,17 +46,18 @@ public struct ModelError: Error, CustomStringConvertible, Sendable, Hashable {
         }
     }
 
-    /// A few words for the chat: why the model did not answer.
-    public var reason: String {
+    /// A few words for the chat, why the model did not answer: a reply template's key and
+    /// its slots, so the reason is said in the reply's language.
+    var reason: (key: String, slots: [String: String]) {
         switch code {
-        case .missingKey(let variable): "no API key in \(variable)"
-        case .unauthorized: "its API key was refused"
-        case .rateLimited: "it is rate-limited"
-        case .serverError(let status): "its server failed (HTTP \(status))"
-        case .refused(let status, _): "it refused the request (HTTP \(status))"
-        case .timeout(let seconds): "it did not answer within \(seconds.formatted()) s"
-        case .unreachable: "it could not be reached"
-        case .malformed: "its answer was not readable"
+        case .missingKey(let variable): ("model.reason.missingKey", ["variable": variable])
+        case .unauthorized: ("model.reason.unauthorized", [:])
+        case .rateLimited: ("model.reason.rateLimited", [:])
+        case .serverError(let status): ("model.reason.serverError", ["status": "\(status)"])
+        case .refused(let status, _): ("model.reason.refused", ["status": "\(status)"])
+        case .timeout(let seconds): ("model.reason.timeout", ["seconds": seconds.formatted()])
+        case .unreachable: ("model.reason.unreachable", [:])
+        case .malformed: ("model.reason.malformed", [:])
         }
     }
 

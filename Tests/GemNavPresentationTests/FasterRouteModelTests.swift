@@ -28,17 +28,24 @@ import Testing
             jam = Data("\(a),\(b),4\n\(b),\(a),4\n".utf8)
             engine = RoutingEngine(graph: try GraphImporter(profile: .car).buildGraph(from: try map.write()))
         }
+
+        /// The trip from the west end to the east end, and a navigation screen on the town.
+        @MainActor
+        func trip(clock: ManualClock) async throws -> (plan: TripPlan, model: NavigationModel) {
+            let provider = EngineRouteProvider(engine: engine)
+            let places = [Place(name: "Départ", coordinate: GridMap.at(0, 0.2)),
+                          Place(name: "Arrivée", coordinate: GridMap.at(0, 23.8))]
+            let plan = try await TripPlan.make(places: places, avoid: [], provider: provider)
+            return (plan, NavigationModel(provider: provider, store: nil, clock: clock))
+        }
     }
+
+    let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
 
     @Test func aJamAheadOffersTheDetourAndTakingItFollowsIt() async throws {
         let town = try Town()
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
-        let provider = EngineRouteProvider(engine: town.engine)
-        let places = [Place(name: "Départ", coordinate: GridMap.at(0, 0.2)),
-                      Place(name: "Arrivée", coordinate: GridMap.at(0, 23.8))]
-        let plan = try await TripPlan.make(places: places, avoid: [], provider: provider)
+        let (plan, model) = try await town.trip(clock: clock)
         #expect(!plan.route.legs[0].steps.contains { $0.name == "Rue du Détour" })
-        let model = NavigationModel(provider: provider, store: nil, clock: clock)
         model.start(plan)
 
         var simulator = try RouteSimulator(route: plan.route, options: SimulationOptions())
@@ -77,13 +84,7 @@ import Testing
     }
 
     @Test func withoutTrafficNothingIsOffered() async throws {
-        let town = try Town()
-        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
-        let provider = EngineRouteProvider(engine: town.engine)
-        let places = [Place(name: "Départ", coordinate: GridMap.at(0, 0.2)),
-                      Place(name: "Arrivée", coordinate: GridMap.at(0, 23.8))]
-        let plan = try await TripPlan.make(places: places, avoid: [], provider: provider)
-        let model = NavigationModel(provider: provider, store: nil, clock: clock)
+        let (plan, model) = try await Town().trip(clock: clock)
         var events: [String] = []
         model.onUpdate = { events += $0.events.map(\.type) }
         model.start(plan)

@@ -1,6 +1,6 @@
 import GemNavRouting
 
-/// GemNav's extension of `/route/v1` for truck graphs: the vehicle's `height`, `width`,
+/// GemNav's extension of `/route/v1` and `/table/v1` for truck graphs: the vehicle's `height`, `width`,
 /// `length` (metres) and `weight` (tonnes), each optional, the default truck's otherwise.
 extension RouteQuery {
     /// The parameters that size the vehicle.

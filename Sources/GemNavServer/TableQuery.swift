@@ -1,4 +1,5 @@
 import GemNavCore
+import GemNavRouting
 
 /// A `/table/v1` request read from its coordinates and OSRM query options.
 struct TableQuery {
@@ -6,7 +7,7 @@ struct TableQuery {
     static let parameters = [
         "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
         "radiuses", "skip_waypoints", "generate_hints", "hints", "exclude",
-    ]
+    ] + RouteQuery.vehicleParameters
 
     /// Indexes into the coordinates of the rows, in order (all of them by default).
     var sources: [Int]
@@ -28,6 +29,8 @@ struct TableQuery {
     var skipWaypoints = false
     /// Road kinds no route may use.
     var avoid: AvoidOptions = []
+    /// The vehicle's size on a truck graph (GemNav's extension, as on `/route/v1`).
+    var vehicle: VehicleDimensions?
 
     /// Reads the options for `coordinates`.
     /// - Throws: `ServerError` naming the parameter at fault; `.tooBig` past `limits.maxTableSize`.
@@ -58,6 +61,7 @@ struct TableQuery {
         if let v = query.take("radiuses") { radiuses = try RouteQuery.list(v, "radiuses", count: count, RouteQuery.radius) }
         if let v = query.take("skip_waypoints") { skipWaypoints = try RouteQuery.bool(v, "skip_waypoints") }
         if let v = query.take("exclude") { avoid = try RouteQuery.exclude(v) }
+        vehicle = try RouteQuery.vehicle(&query)
         try query.ignoreHints()
         try query.rejectUnread(known: Self.parameters)
         // osrm-routed's --max-table-size bounds the cells, not the coordinates: 1,000 × 10 is

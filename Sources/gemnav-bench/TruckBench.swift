@@ -8,7 +8,9 @@ import GemNavRouting
 /// exceeds (one end before it, the other beyond), each checked against the OSM file itself —
 /// every way segment and node the route passes must admit the vehicle as its tags say —
 /// and compared with the route of a vehicle no limit stops, to count the routes the limits
-/// changed.
+/// changed. Each route is also answered by the plain Dijkstra that honours the same limits
+/// (`referenceRoute`, the search trucks used before limits were restriction bits), to time
+/// both and check the hierarchy's weight against it.
 struct TruckBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "truck", abstract: "Check truck routes against the OSM limits they pass (imports a truck graph if needed).")
@@ -42,6 +44,10 @@ struct TruckBench: ParsableCommand {
         var limitedSegmentsPassed: Int
         var limitNodesPassed: Int
         var medianQueryMs: Double
+        var p99QueryMs: Double
+        var medianPlainMs: Double
+        var p99PlainMs: Double
+        var weightMismatches: Int
         var examples: [String]
     }
 
@@ -74,8 +80,9 @@ struct TruckBench: ParsableCommand {
         var output = Output(limitedDirectedEdges: limited.count, blockingLimits: blocking.count,
                             distinctLimits: Dictionary(uniqueKeysWithValues: engine.graph.distinctLimitValues().map { ($0.key.rawValue, $0.value) }),
                             routes: 0, routed: 0, blockedWithReason: 0, otherFailures: 0, changedByLimits: 0, violations: 0,
-                            segmentsChecked: 0, limitedSegmentsPassed: 0, limitNodesPassed: 0, medianQueryMs: 0, examples: [])
-        var times: [Double] = []
+                            segmentsChecked: 0, limitedSegmentsPassed: 0, limitNodesPassed: 0, medianQueryMs: 0,
+                            p99QueryMs: 0, medianPlainMs: 0, p99PlainMs: 0, weightMismatches: 0, examples: [])
+        var times: [Double] = [], plainTimes: [Double] = []
         for edge in blocking {
             let bearing = Geodesy.bearing(edge.start, edge.end)
             for _ in 0..<perLimit {
@@ -87,11 +94,21 @@ struct TruckBench: ParsableCommand {
                 }
                 let from = around(edge.start, bearing + 180), to = around(edge.end, bearing)
                 output.routes += 1
+                let request = RouteRequest(waypoints: [from, to], vehicle: truck)
+                let plainStarted = Date()
+                let reference = try? engine.referenceRoute(request)
+                plainTimes.append(Date().timeIntervalSince(plainStarted) * 1000)
                 let started = Date()
                 do {
-                    let path = try engine.route(RouteRequest(waypoints: [from, to], vehicle: truck))[0]
+                    let path = try engine.route(request)[0]
                     times.append(Date().timeIntervalSince(started) * 1000)
                     output.routed += 1
+                    if let reference, abs(reference.weight - path.weight) > 1e-6 {
+                        output.weightMismatches += 1
+                        if output.examples.count < 10 {
+                            output.examples.append("weight \(path.weight) against the plain search's \(reference.weight)")
+                        }
+                    }
                     let check = checker.check(path)
                     output.segmentsChecked += check.segments
                     output.limitedSegmentsPassed += check.limitedSegments
@@ -113,15 +130,23 @@ struct TruckBench: ParsableCommand {
                 }
             }
         }
-        times.sort()
-        output.medianQueryMs = times.isEmpty ? 0 : times[times.count / 2]
+        func percentile(_ values: [Double], _ p: Double) -> Double {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+        }
+        output.medianQueryMs = percentile(times, 0.5)
+        output.p99QueryMs = percentile(times, 0.99)
+        output.medianPlainMs = percentile(plainTimes, 0.5)
+        output.p99PlainMs = percentile(plainTimes, 0.99)
         print("""
             \(output.routes) routes across the limits: \(output.routed) routed, \(output.blockedWithReason) refused naming \
             the blocking limit, \(output.otherFailures) other failures (off the map, unconnected)
             \(output.changedByLimits) routes differ from the unlimited vehicle's; \(output.violations) pass a way or node \
             the truck exceeds (\(output.segmentsChecked) segments checked, \(output.limitedSegmentsPassed) limited \
-            segments and \(output.limitNodesPassed) limited nodes passed within limits); median query \
-            \(String(format: "%.1f", output.medianQueryMs)) ms
+            segments and \(output.limitNodesPassed) limited nodes passed within limits)
+            query p50 \(String(format: "%.2f", output.medianQueryMs)) ms, p99 \(String(format: "%.2f", output.p99QueryMs)) ms \
+            on the hierarchy; the plain search with the same limits p50 \(String(format: "%.2f", output.medianPlainMs)) ms, \
+            p99 \(String(format: "%.2f", output.p99PlainMs)) ms; \(output.weightMismatches) weights differ between them
             """)
         for example in output.examples.prefix(5) { print("  e.g. \(example)") }
         if let out {
@@ -129,7 +154,7 @@ struct TruckBench: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(output).write(to: URL(fileURLWithPath: out))
         }
-        if output.violations > 0 { throw ExitCode.failure }
+        if output.violations > 0 || output.weightMismatches > 0 { throw ExitCode.failure }
     }
 
     /// `p` moved `metres` along `bearing` (a local flat approximation, plenty for drawing points).

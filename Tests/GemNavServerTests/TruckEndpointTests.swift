@@ -35,6 +35,25 @@ import Testing
         }
     }
 
+    /// `/table/v1/truck` takes the same parameters: the default truck cannot cross the low
+    /// bridge (a null cell, or the fallback estimate), a 3.2 m one can.
+    @Test(arguments: [Mode.router])
+    func truckTablesHonourTheVehicle(mode: Mode) async throws {
+        let data = try Self.truckTown.get()
+        try await withServer(mode, data) { client in
+            let table = "/table/v1/truck/2.3502,48.8500;2.3640,48.8550?sources=0&destinations=1"
+            let blocked = try await client.json(table)
+            #expect(blocked.code == "Ok")
+            let cells = try #require(blocked.body["durations"] as? [[Any]])
+            #expect(cells[0][0] is NSNull, "\(blocked.body)")
+            let low = try await client.json(table + "&height=3.2")
+            #expect(((low.body["durations"] as? [[Any]])?[0][0] as? Double ?? 0) > 0, "\(low.body)")
+            let bad = try await client.json(table + "&weight=heavy")
+            #expect(bad.status == .badRequest)
+            #expect(bad.code == "InvalidValue")
+        }
+    }
+
     @Test(arguments: [Mode.router])
     func dimensionsOnACarGraphAreRefused(mode: Mode) async throws {
         let data = try TestMaps.town.get()
@@ -42,6 +61,9 @@ import Testing
             let reply = try await client.json("/route/v1/driving/" + RouteEndpointTests.townTrip + "?height=4")
             #expect(reply.status == .badRequest)
             #expect(reply.code == "InvalidValue")
+            let table = try await client.json("/table/v1/driving/" + RouteEndpointTests.townTrip + "?height=4")
+            #expect(table.status == .badRequest)
+            #expect(table.code == "InvalidValue")
         }
     }
 }

@@ -27,6 +27,17 @@ struct EdgeLimitRecord: BitwiseCopyable, Equatable {
         axleLoad = code(limits.axleLoad, scale: 100)
     }
 
+    /// The stored code in one dimension (`none` where unlimited).
+    func code(_ d: LimitDimension) -> UInt16 {
+        switch d {
+        case .height: height
+        case .weight: weight
+        case .width: width
+        case .length: length
+        case .axleLoad: axleLoad
+        }
+    }
+
     /// The limits in metres and tonnes.
     var limits: PhysicalLimits {
         func value(_ code: UInt16) -> Double? { code == Self.none ? nil : Double(code) / 100 }

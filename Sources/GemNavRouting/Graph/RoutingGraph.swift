@@ -41,6 +41,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let roads: RoadTable
     /// Limits of the directed edges that have any, by directed edge (truck graphs; else empty).
     let edgeLimits: FlatArray<EdgeLimitRecord>
+    /// Which restriction bits stand for which limits (truck graphs; else no records).
+    let limitBits: LimitBits
     /// OSM node ids and base speeds for traffic updates (nil in graphs made before them).
     let trafficSegments: TrafficSegments?
 
@@ -92,6 +94,8 @@ public final class RoutingGraph: @unchecked Sendable {
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
                           records: FlatArray(try section("roads")))
         edgeLimits = FlatArray(s[EdgeLimitRecord.section] ?? UnsafeRawBufferPointer(start: nil, count: 0))
+        let limitBitRecords = FlatArray<LimitBitRecord>(s[LimitBits.section] ?? UnsafeRawBufferPointer(start: nil, count: 0))
+        limitBits = LimitBits(records: (0..<limitBitRecords.count).map { limitBitRecords[$0] })
         let edges = edgeFrom.count
         trafficSegments = s[TrafficSection.tag].flatMap { TrafficSegments($0, edgeCount: edges) }
         let nodes = nodeWeight.count

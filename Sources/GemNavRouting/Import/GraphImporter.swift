@@ -34,6 +34,9 @@ public struct GraphImporter: Sendable {
     public let profile: Profile
 
     /// Creates an importer for a profile.
+    /// How many restriction bits truck limits may use (fewer only in tests of merged thresholds).
+    var limitBitCapacity = LimitBits.capacity
+
     public init(profile: Profile) { self.profile = profile }
 
     /// Imports `osmFile` into `directory/graph.gemnav` (created if needed), replacing any
@@ -79,10 +82,12 @@ public struct GraphImporter: Sendable {
         net.mergePassNodes(keeping: restrictions)
         let incidence = JunctionIncidence(net)
         let ebg = EdgeBasedGraphBuilder(profile: profile).build(net, incidence: incidence, restrictions: restrictions)
+        let limitRecords = profile.keepsVehicleLimits ? net.limitRecords() : []
+        let limitBits = LimitBits(edges: limitRecords, capacity: limitBitCapacity)
         progress("Contracting", 0)
         // The contractor's working graph is freed as soon as the hierarchy is flat.
         let hierarchy: Hierarchy = {
-            var contractor = Contractor(ebg, restrictions: Self.restrictionBits(net, ebg))
+            var contractor = Contractor(ebg, restrictions: Self.restrictionBits(net, ebg, limits: limitRecords, limitBits))
             return contractor.run { progress("Contracting", $0) }
         }()
         progress("Indexing", 0)
@@ -159,7 +164,10 @@ public struct GraphImporter: Sendable {
             GraphSection("gcell", cellOffsets), GraphSection("gseg", cellEntries),
         ]
         sections += roads.sections()
-        if profile.keepsVehicleLimits { sections.append(GraphSection(EdgeLimitRecord.section, net.limitRecords())) }
+        if profile.keepsVehicleLimits {
+            sections.append(GraphSection(EdgeLimitRecord.section, limitRecords))
+            sections.append(GraphSection(LimitBits.section, limitBits.records))
+        }
         sections.append(TrafficSection.make(net))
         progress("Indexing", 1)
         let summary = ImportSummary(
@@ -173,19 +181,24 @@ public struct GraphImporter: Sendable {
 
 extension GraphImporter {
     /// Each directed edge's restriction bits: the road kinds a request may avoid
-    /// (`AvoidOptions`' bits), empty when the map has none, so its hierarchy stays plain.
-    static func restrictionBits(_ net: RoadNetwork, _ ebg: EdgeBasedGraph) -> [UInt32] {
+    /// (`AvoidOptions`' bits) and, on a truck graph, the thresholds of its limits (see
+    /// `LimitBits`); empty when the map has none, so its hierarchy stays plain.
+    static func restrictionBits(_ net: RoadNetwork, _ ebg: EdgeBasedGraph, limits: [EdgeLimitRecord],
+                                _ limitBits: LimitBits) -> [UInt32]
+    {
+        var limited: [Int32: UInt32] = [:]
+        for record in limits { limited[record.edge] = limitBits.bits(of: record) }
         var bits = [UInt32](repeating: 0, count: ebg.nodeCount)
         var any = false
         for n in 0..<ebg.nodeCount {
-            let e = (n < 2 * net.edgeCount ? n : Int(ebg.duplicateOf[n - 2 * net.edgeCount])) >> 1
-            let attr = net.attributes[Int(net.edgeAttributes[e])]
+            let directed = n < 2 * net.edgeCount ? Int32(n) : ebg.duplicateOf[n - 2 * net.edgeCount]
+            let attr = net.attributes[Int(net.edgeAttributes[Int(directed >> 1)])]
             var b: UInt8 = 0
             if attr.isToll { b |= EdgeFlags.toll }
             if attr.isMotorway { b |= EdgeFlags.motorway }
             if attr.isFerry { b |= EdgeFlags.ferry }
-            bits[n] = UInt32(b)
-            any = any || b != 0
+            bits[n] = UInt32(b) | (limited[directed] ?? 0)
+            any = any || bits[n] != 0
         }
         return any ? bits : []
     }

@@ -64,7 +64,7 @@ public final class RoutingEngine: @unchecked Sendable {
             throw RoutingError(.invalidRequest("\(bad) is not a valid coordinate"))
         }
         let excluded = request.avoid.rawValue
-        let fit = try vehicleFit(for: request)
+        let fit = try vehicleFit(for: request.vehicle)
         let snaps = try snapWaypoints(request, excluded: excluded)
         // A vehicle's limits are searched on the imported speeds (see docs/routing.md, Trucks).
         if let overlay = traffic, fit == nil, !reference {
@@ -82,9 +82,7 @@ public final class RoutingEngine: @unchecked Sendable {
                 }
                 let targets = graph.phantoms(snaps[i + 1], role: .target, excluded: excluded)
                 func search(_ sources: [Phantom]) -> EdgePath? {
-                    reference && fit == nil
-                        ? graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context)
-                        : self.search(sources, targets, excluded: excluded, fit: fit, context: context)
+                    self.search(sources, targets, excluded: excluded, fit: fit, reference: reference, context: context)
                 }
                 guard let path = search(sources)
                     ?? (sources.count == 1 && arrival != nil
@@ -100,14 +98,15 @@ public final class RoutingEngine: @unchecked Sendable {
                 legs.append(graph.leg(path))
             }
             let waypoints = used.map(waypoint)
-            // A vehicle's limits are searched without the hierarchy, which offers no alternatives.
-            let count = reference || fit != nil ? 0 : min(3, request.alternatives)
+            // The plain search offers no alternatives.
+            let count = reference || fit?.isExact == false ? 0 : min(3, request.alternatives)
             guard count > 0 else { return [RoutePath(legs: legs, waypoints: waypoints)] }
             // With stops, an alternative is the best route with one leg taken another way; the
             // ones that cost least extra come first.
             var options: [(extra: Int64, leg: Int, path: EdgePath)] = []
             for (i, best) in paths.enumerated() {
-                for path in alternatives(to: best, count: count, excluded: UInt32(excluded), context: context) {
+                for path in alternatives(to: best, count: count, excluded: UInt32(excluded) | (fit?.excluded ?? 0),
+                                         context: context) {
                     options.append((path.weight - best.weight, i, path))
                 }
             }
@@ -135,17 +134,27 @@ public final class RoutingEngine: @unchecked Sendable {
         return found.map(waypoint)
     }
 
+    /// The best path between the phantoms a vehicle may start and end on, avoiding the
+    /// excluded road kinds and the edges it does not fit: on the hierarchy, or by the plain
+    /// search for the reference, for a vehicle the hierarchy's bits cannot close exactly, and
+    /// for a loop back onto the start edge.
     private func search(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, fit: VehicleFit?,
-                        context: QueryContext) -> EdgePath? {
-        if let fit { return fittingSearch(sources, targets, excluded: excluded, fit: fit, context: context) }
+                        reference: Bool, context: QueryContext) -> EdgePath? {
+        let sources = fit.map { sources.filter($0.allows) } ?? sources
+        let targets = fit.map { targets.filter($0.allows) } ?? targets
         guard !sources.isEmpty, !targets.isEmpty else { return nil }
-        if let path = graph.hierarchyRoute(from: sources, to: targets, excluded: UInt32(excluded), context: context) {
+        let blocked = fit?.blocked ?? []
+        if reference || fit?.isExact == false {
+            return graph.plainRoute(from: sources, to: targets, excluded: excluded, blocked: blocked, context: context)
+        }
+        if let path = graph.hierarchyRoute(from: sources, to: targets, excluded: UInt32(excluded) | (fit?.excluded ?? 0),
+                                           context: context) {
             return path
         }
         // The hierarchy cannot express a loop back onto the start edge whose highest node is
         // that edge itself; the plain search covers that rare case.
         let sameEdge = sources.contains { s in targets.contains { $0.node == s.node } }
-        return sameEdge ? graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context) : nil
+        return sameEdge ? graph.plainRoute(from: sources, to: targets, excluded: excluded, blocked: blocked, context: context) : nil
     }
 
     /// Each waypoint's candidate roads, chosen as OSRM does: the nearest roads, except that

@@ -1,44 +1,43 @@
 import Foundation
 import GemNavCore
 
-/// A request's vehicle on a graph that keeps limits (a truck graph): the directed edges it
-/// may not use. Routes for it come from a plain Dijkstra that skips them, since the hierarchy
-/// was contracted with every edge open.
+/// A request's vehicle on a graph that keeps limits (a truck graph): the restriction bits
+/// that close the roads it does not fit (see `LimitBits`), and those directed edges.
 struct VehicleFit {
     /// The vehicle routed for.
     let vehicle: VehicleDimensions
-    /// Directed edges whose limit the vehicle exceeds.
+    /// Directed edges whose limit the vehicle exceeds: no start or end may lie on one, and
+    /// they name the culprit when no route fits.
     let blocked: Set<Int32>
+    /// The hierarchy's restriction bits that close `blocked`.
+    let excluded: UInt32
+    /// Whether `excluded` closes nothing but `blocked`. False only on a map with more
+    /// distinct limits than bits, for a vehicle inside a merged group of them; its queries
+    /// then use the plain search, which skips `blocked` itself.
+    let isExact: Bool
 
     /// Whether a start or end may lie on this phantom's edge.
     func allows(_ p: Phantom) -> Bool { !blocked.contains(p.node) }
 }
 
 extension RoutingEngine {
-    /// The request's vehicle against the graph's limits: nil when the graph keeps none or
-    /// none of them blocks this vehicle (then the hierarchy answers as for any profile).
+    /// The vehicle against the graph's limits: nil when the graph keeps none or none of them
+    /// blocks this vehicle (then the hierarchy answers as for any profile).
+    /// - Parameter vehicle: the request's vehicle, nil for `VehicleDimensions.truck`.
     /// - Throws: `RoutingError.invalidRequest` for vehicle dimensions on a graph without limits.
-    func vehicleFit(for request: RouteRequest) throws -> VehicleFit? {
+    func vehicleFit(for vehicle: VehicleDimensions?) throws -> VehicleFit? {
         guard graph.profile.keepsVehicleLimits else {
-            guard request.vehicle == nil else {
+            guard vehicle == nil else {
                 throw RoutingError(.invalidRequest(
                     "vehicle dimensions need a truck graph, this one is for the \(graph.profile.name) profile; import one with `gemnav import FILE --profile truck`"))
             }
             return nil
         }
-        let vehicle = request.vehicle ?? .truck
+        let vehicle = vehicle ?? .truck
         let blocked = graph.blockedEdges(for: vehicle)
-        return blocked.isEmpty ? nil : VehicleFit(vehicle: vehicle, blocked: blocked)
-    }
-
-    /// The best path for the vehicle, avoiding the edges it does not fit and any excluded
-    /// road kinds; starts and ends on such edges are dropped.
-    func fittingSearch(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, fit: VehicleFit,
-                context: QueryContext) -> EdgePath?
-    {
-        let sources = sources.filter(fit.allows), targets = targets.filter(fit.allows)
-        guard !sources.isEmpty, !targets.isEmpty else { return nil }
-        return graph.plainRoute(from: sources, to: targets, excluded: excluded, blocked: fit.blocked, context: context)
+        guard !blocked.isEmpty else { return nil }
+        let (excluded, exact) = graph.limitBits.exclusion(for: vehicle)
+        return VehicleFit(vehicle: vehicle, blocked: blocked, excluded: excluded, isExact: exact)
     }
 
     /// Why no route fits the vehicle when one exists without the limits: the first edge on

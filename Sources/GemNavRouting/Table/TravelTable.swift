@@ -32,10 +32,13 @@ extension RoutingEngine {
     ///     missing entries use the default.
     ///   - destinationRadiuses: the same per destination.
     ///   - avoid: road kinds no route may use (as `RouteRequest.avoid`).
-    /// - Throws: `RoutingError` `.invalidRequest` for an empty list or an invalid coordinate,
-    ///   `.noSegment` for a point with no road near it.
+    ///   - vehicle: the vehicle's size on a truck graph (as `RouteRequest.vehicle`): no entry
+    ///     passes a limit it exceeds, and a point only on such roads has no entries.
+    /// - Throws: `RoutingError` `.invalidRequest` for an empty list, an invalid coordinate or
+    ///   vehicle dimensions on a graph without limits, `.noSegment` for a point with no road near it.
     public func table(sources: [Coordinate], destinations: [Coordinate], sourceRadiuses: [Double?] = [],
-                      destinationRadiuses: [Double?] = [], avoid: AvoidOptions = []) throws -> TravelTable
+                      destinationRadiuses: [Double?] = [], avoid: AvoidOptions = [],
+                      vehicle: VehicleDimensions? = nil) throws -> TravelTable
     {
         guard !sources.isEmpty, !destinations.isEmpty else {
             throw RoutingError(.invalidRequest(
@@ -49,10 +52,13 @@ extension RoutingEngine {
         }
         let radiuses = padded(sourceRadiuses, sources.count) + padded(destinationRadiuses, destinations.count)
         let excluded = avoid.rawValue
+        let fit = try vehicleFit(for: vehicle)
         let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations, radiuses: radiuses), excluded: excluded)
-        let from = snaps[..<sources.count].map { graph.phantoms($0, role: .source, excluded: excluded) }
-        let to = snaps[sources.count...].map { graph.phantoms($0, role: .target, excluded: excluded) }
-        if let overlay = traffic {
+        func fitting(_ phantoms: [Phantom]) -> [Phantom] { fit.map { phantoms.filter($0.allows) } ?? phantoms }
+        let from = snaps[..<sources.count].map { fitting(graph.phantoms($0, role: .source, excluded: excluded)) }
+        let to = snaps[sources.count...].map { fitting(graph.phantoms($0, role: .target, excluded: excluded)) }
+        // A vehicle's limits are searched on the imported speeds, as `route` does.
+        if let overlay = traffic, fit == nil {
             // The hierarchy holds the base weights: under traffic each pair is one A* search.
             let cells = from.map { s in to.map { t in trafficCell(s, t, excluded: excluded, overlay: overlay) } }
             return TravelTable(durations: cells.map { $0.map { $0?.duration } },
@@ -60,18 +66,29 @@ extension RoutingEngine {
                                sources: snaps[..<sources.count].map { waypoint($0[0]) },
                                destinations: snaps[sources.count...].map { waypoint($0[0]) })
         }
-        let measures = arcMeasures()
-        var cells = ManyToMany(engine: self, measures: measures, excluded: graph.hasRestrictionBits ? UInt32(excluded) : 0)
-            .run(from: from, to: to)
-        // The hierarchy cannot express a loop back onto the start edge whose highest node is
-        // that edge itself; `route` falls back to the plain search there, and so does the table.
-        for i in from.indices {
-            for j in to.indices where cells[i][j] == nil && from[i].contains(where: { s in to[j].contains { $0.node == s.node } }) {
-                cells[i][j] = withContext { context in
-                    graph.plainRoute(from: from[i], to: to[j], excluded: excluded, context: context).map { path in
-                        let leg = graph.leg(path)
-                        return TableCell(duration: leg.duration, distance: leg.distance)
-                    }
+        let blocked = fit?.blocked ?? []
+        func plainCell(_ i: Int, _ j: Int) -> TableCell? {
+            guard !from[i].isEmpty, !to[j].isEmpty else { return nil }
+            return withContext { context in
+                graph.plainRoute(from: from[i], to: to[j], excluded: excluded, blocked: blocked, context: context).map { path in
+                    let leg = graph.leg(path)
+                    return TableCell(duration: leg.duration, distance: leg.distance)
+                }
+            }
+        }
+        var cells: [[TableCell?]]
+        if fit?.isExact == false {
+            // The hierarchy's bits cannot close exactly this vehicle's limits: one plain search per pair.
+            cells = from.indices.map { i in to.indices.map { j in plainCell(i, j) } }
+        } else {
+            let closed = UInt32(excluded) | (fit?.excluded ?? 0)
+            cells = ManyToMany(engine: self, measures: arcMeasures(), excluded: graph.hasRestrictionBits ? closed : 0)
+                .run(from: from, to: to)
+            // The hierarchy cannot express a loop back onto the start edge whose highest node is
+            // that edge itself; `route` falls back to the plain search there, and so does the table.
+            for i in from.indices {
+                for j in to.indices where cells[i][j] == nil && from[i].contains(where: { s in to[j].contains { $0.node == s.node } }) {
+                    cells[i][j] = plainCell(i, j)
                 }
             }
         }

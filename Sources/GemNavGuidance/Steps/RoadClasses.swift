@@ -18,9 +18,10 @@ enum RoadClasses {
     /// signs, classes, travel mode, road class and ring flags agree; where it cannot, the
     /// place is listed among a step's intersections. A change of speed limit or lanes alone
     /// is not such a place.
+    /// Only class and mode changes are listed for now: a name change at such a place is a
+    /// step of its own in OSRM until short name segments are folded, which happens after it
+    /// demotes ends of road, so listing it here would keep ends of road OSRM demotes.
     static func separates(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
-        a.name != b.name || a.ref != b.ref || a.destinations != b.destinations || a.destinationRef != b.destinationRef
-            || a.exits != b.exits || a.mode != b.mode || a.roadClass != b.roadClass || a.isRoundabout != b.isRoundabout
-            || a.isToll != b.isToll || a.isTunnel != b.isTunnel || a.isRestricted != b.isRestricted
+        a.mode != b.mode || of(a) != of(b)
     }
 }

@@ -55,10 +55,10 @@ public enum RoadClass: String, Sendable, Codable, Hashable, CaseIterable {
 public struct RoadInfo: Hashable, Sendable, Codable {
     private final class Labels: Sendable {
         let name: String, ref: String, destinations: String, destinationRef: String, exits: String
-        let turnLanes: String
+        let turnLanes: String, pronunciation: String
 
         private init(_ name: String, _ ref: String, _ destinations: String, _ destinationRef: String,
-                     _ exits: String, _ turnLanes: String)
+                     _ exits: String, _ turnLanes: String, _ pronunciation: String)
         {
             self.name = name
             self.ref = ref
@@ -66,29 +66,32 @@ public struct RoadInfo: Hashable, Sendable, Codable {
             self.destinationRef = destinationRef
             self.exits = exits
             self.turnLanes = turnLanes
+            self.pronunciation = pronunciation
         }
 
-        private static let none = Labels("", "", "", "", "", "")
+        private static let none = Labels("", "", "", "", "", "", "")
 
         static func make(name: String, ref: String, destinations: String, destinationRef: String,
-                         exits: String, turnLanes: String) -> Labels
+                         exits: String, turnLanes: String, pronunciation: String = "") -> Labels
         {
             name.isEmpty && ref.isEmpty && destinations.isEmpty && destinationRef.isEmpty && exits.isEmpty
-                && turnLanes.isEmpty
-                ? none : Labels(name, ref, destinations, destinationRef, exits, turnLanes)
+                && turnLanes.isEmpty && pronunciation.isEmpty
+                ? none : Labels(name, ref, destinations, destinationRef, exits, turnLanes, pronunciation)
         }
 
         func with(name: String? = nil, ref: String? = nil, destinations: String? = nil,
-                  destinationRef: String? = nil, exits: String? = nil, turnLanes: String? = nil) -> Labels
+                  destinationRef: String? = nil, exits: String? = nil, turnLanes: String? = nil,
+                  pronunciation: String? = nil) -> Labels
         {
             .make(name: name ?? self.name, ref: ref ?? self.ref, destinations: destinations ?? self.destinations,
                   destinationRef: destinationRef ?? self.destinationRef, exits: exits ?? self.exits,
-                  turnLanes: turnLanes ?? self.turnLanes)
+                  turnLanes: turnLanes ?? self.turnLanes, pronunciation: pronunciation ?? self.pronunciation)
         }
 
         func same(as other: Labels) -> Bool {
             self === other || (name == other.name && ref == other.ref && destinations == other.destinations
-                && destinationRef == other.destinationRef && exits == other.exits && turnLanes == other.turnLanes)
+                && destinationRef == other.destinationRef && exits == other.exits && turnLanes == other.turnLanes
+                && pronunciation == other.pronunciation)
         }
     }
 
@@ -119,6 +122,11 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         get { labels.exits }
         set { labels = labels.with(exits: newValue) }
     }
+    /// `name:pronunciation`, how the name is said (empty when none).
+    public var pronunciation: String {
+        get { labels.pronunciation }
+        set { labels = labels.with(pronunciation: newValue) }
+    }
     /// `turn:lanes` for the travel direction (e.g. "left|through|through;right"), empty when none.
     public var turnLanes: String {
         get { labels.turnLanes }
@@ -138,6 +146,11 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public var isRoundaboutIntersection: Bool
     /// `toll=yes`.
     public var isToll: Bool
+    /// `tunnel=*` other than `no` (OSRM's `tunnel` class).
+    public var isTunnel: Bool = false
+    /// Access only for some (`private`, `destination`, `delivery`…) in travel direction
+    /// (OSRM's `restricted` class).
+    public var isRestricted: Bool = false
     /// Legal speed limit in km/h, nil when unknown or none.
     public var speedLimitKmh: Double?
 
@@ -170,6 +183,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public static func == (a: RoadInfo, b: RoadInfo) -> Bool {
         a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout
             && a.isRotary == b.isRotary && a.isRoundaboutIntersection == b.isRoundaboutIntersection && a.isToll == b.isToll && a.speedLimitKmh == b.speedLimitKmh
+            && a.isTunnel == b.isTunnel && a.isRestricted == b.isRestricted
             && a.labels.same(as: b.labels)
     }
 
@@ -185,14 +199,17 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         hasher.combine(isRotary)
         hasher.combine(isRoundaboutIntersection)
         hasher.combine(isToll)
+        hasher.combine(isTunnel)
+        hasher.combine(isRestricted)
         hasher.combine(turnLanes)
+        hasher.combine(pronunciation)
         hasher.combine(speedLimitKmh)
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, ref, destinations, destinationRef, exits, roadClass, mode, isRoundabout, isRotary, isToll
-        case isRoundaboutIntersection
-        case turnLanes, speedLimitKmh
+        case isRoundaboutIntersection, isTunnel, isRestricted
+        case turnLanes, speedLimitKmh, pronunciation
     }
 
     public init(from decoder: any Decoder) throws {
@@ -209,6 +226,9 @@ public struct RoadInfo: Hashable, Sendable, Codable {
                   isToll: try c.decode(Bool.self, forKey: .isToll),
                   turnLanes: try c.decode(String.self, forKey: .turnLanes),
                   speedLimitKmh: try c.decodeIfPresent(Double.self, forKey: .speedLimitKmh))
+        isTunnel = try c.decodeIfPresent(Bool.self, forKey: .isTunnel) ?? false
+        isRestricted = try c.decodeIfPresent(Bool.self, forKey: .isRestricted) ?? false
+        pronunciation = try c.decodeIfPresent(String.self, forKey: .pronunciation) ?? ""
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -225,6 +245,9 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         // Written only when set, so road info saved before the field existed reads the same.
         if isRoundaboutIntersection { try c.encode(true, forKey: .isRoundaboutIntersection) }
         try c.encode(isToll, forKey: .isToll)
+        if isTunnel { try c.encode(true, forKey: .isTunnel) }
+        if isRestricted { try c.encode(true, forKey: .isRestricted) }
+        if !pronunciation.isEmpty { try c.encode(pronunciation, forKey: .pronunciation) }
         try c.encode(turnLanes, forKey: .turnLanes)
         try c.encodeIfPresent(speedLimitKmh, forKey: .speedLimitKmh)
     }

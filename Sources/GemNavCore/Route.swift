@@ -90,6 +90,8 @@ public struct RouteStep: Sendable, Hashable {
     public var name: String
     /// Reference of the road (e.g. "A8"), empty when none.
     public var ref: String
+    /// How the road's name is said (`name:pronunciation`), empty when none.
+    public var pronunciation: String = ""
     /// Signposted destinations, empty when none.
     public var destinations: String
     /// Exit numbers, empty when none.

@@ -58,7 +58,7 @@ public enum Guidance {
         // Routing weight is only known per leg; spread it over steps in proportion to time.
         let weightPerSecond = leg.duration > 0 ? leg.weight / leg.duration : 1
         return planned.indices.map { k in
-            RouteStep(
+            var step = RouteStep(
                 distance: planned[k].distance, duration: planned[k].duration, weight: planned[k].duration * weightPerSecond, name: planned[k].road.name,
                 ref: planned[k].road.ref, destinations: Narrator.destinations(planned[k].road), exits: planned[k].road.exits, mode: planned[k].road.mode,
                 drivingSide: options.drivingSide, geometry: planned[k].geometry,
@@ -69,6 +69,8 @@ public enum Guidance {
                 voiceInstructions: options.voice ? voice.prompts(k, steps: planned, texts: texts, aheadTexts: aheadTexts) : [],
                 bannerInstructions: options.banners ? banners.banners(k, steps: planned, aheadTexts: aheadTexts) : [],
                 speedLimitKmh: planned[k].road.speedLimitKmh)
+            step.pronunciation = planned[k].road.pronunciation
+            return step
         }
     }
 

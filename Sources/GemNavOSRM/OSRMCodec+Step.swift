@@ -15,6 +15,10 @@ extension OSRMCodec {
             w.key("ref")
             w.string(step.ref)
         }
+        if !step.pronunciation.isEmpty {
+            w.key("pronunciation")
+            w.string(step.pronunciation)
+        }
         if !step.destinations.isEmpty {
             w.key("destinations")
             w.string(step.destinations)

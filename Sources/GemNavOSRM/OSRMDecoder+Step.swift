@@ -13,7 +13,7 @@ extension OSRMCodec {
         }
         let side = try n.optionalString("driving_side").flatMap { DrivingSide(rawValue: $0) } ?? .right
         let duration = try n.double("duration")
-        return RouteStep(
+        var step = RouteStep(
             distance: try n.double("distance"), duration: duration,
             weight: try n.optionalDouble("weight") ?? duration,
             name: try n.optionalString("name") ?? "", ref: try n.optionalString("ref") ?? "",
@@ -25,6 +25,8 @@ extension OSRMCodec {
             rotaryName: try n.optionalString("rotary_name"),
             voiceInstructions: try n.optionalArray("voiceInstructions").map(decodeVoice),
             bannerInstructions: try n.optionalArray("bannerInstructions").map(decodeBanner))
+        step.pronunciation = try n.optionalString("pronunciation") ?? ""
+        return step
     }
 
     static func decodeManeuver(_ n: JSONNode) throws(OSRMDecodingError) -> StepManeuver {

@@ -79,9 +79,13 @@ import Testing
     @Test func viaWayRestrictionForbidsTheSequenceOnly() throws {
         // A dual carriageway: "Main East" (row 0, eastbound) and "Main West" (row 1, westbound)
         // joined by the "Gap" at column 3. No U-turn from Main East through the Gap onto Main West.
+        // The ways in and out end at the gap: OSRM drops a restriction whose way passes
+        // through the point where it meets the via way (which half would be meant?).
         var map = RoadMap()
-        let eastbound = map.way([(0, 0), (0, 3), (0, 6)], ["highway": "primary", "name": "Main East", "oneway": "yes"])
-        let westbound = map.way([(1, 6), (1, 3), (1, 0)], ["highway": "primary", "name": "Main West", "oneway": "yes"])
+        let eastbound = map.way([(0, 0), (0, 3)], ["highway": "primary", "name": "Main East", "oneway": "yes"])
+        map.way([(0, 3), (0, 6)], ["highway": "primary", "name": "Main East", "oneway": "yes"])
+        map.way([(1, 6), (1, 3)], ["highway": "primary", "name": "Main West", "oneway": "yes"])
+        let westbound = map.way([(1, 3), (1, 0)], ["highway": "primary", "name": "Main West", "oneway": "yes"])
         let gap = map.way([(0, 3), (1, 3)], ["highway": "primary", "name": "Gap"])
         map.way([(0, 6), (1, 6)], ["highway": "primary", "name": "Far Turn"])
         map.way([(1, 0), (0, 0)], ["highway": "primary", "name": "Near Turn"])

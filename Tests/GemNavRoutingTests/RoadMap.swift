@@ -50,6 +50,15 @@ struct RoadMap {
         builder.relation(nextRelation, members: members, tags: ["type": "restriction", "restriction": kind].merging(tags) { $1 })
     }
 
+    /// Adds a relation with these members (`role`, way id) and tags, for restrictions naming
+    /// several ways in or out.
+    mutating func relation(ways members: [(String, Int64)], via: (Int, Int)? = nil, tags: [String: String]) {
+        nextRelation += 1
+        var list = members.map { OSMRelation.Member(type: .way, ref: $0.1, role: $0.0) }
+        if let v = via { list.append(.init(type: .node, ref: Self.id(v.0, v.1), role: "via")) }
+        builder.relation(nextRelation, members: list, tags: tags)
+    }
+
     /// Imports the map for a profile and returns an engine on it.
     func engine(_ profile: Profile = .car) throws -> RoutingEngine {
         var b = builder

@@ -35,7 +35,7 @@ struct StepBuilder {
                     continue
                 }
                 let type: ManeuverType = roads[i].road.isRotary ? .exitRotary : .exitRoundabout
-                decisions[i] = Decision(type: type, modifier: ManeuverClassifier.direction(views[i].angle), exit: ringExit)
+                decisions[i] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(views[i].angle), exit: ringExit)
                 ringExit = nil
             } else if !fromRing {
                 decisions[i] = passingRing(views[i])
@@ -56,7 +56,8 @@ struct StepBuilder {
             location: start, bearingBefore: 0,
             bearingAfter: startBearing, road: first.road, target: first.road)
         depart.intersections.append(Intersection(location: start, bearings: [startBearing],
-                                                 entry: [true], inIndex: nil, outIndex: 0))
+                                                 entry: [true], inIndex: nil, outIndex: 0,
+                                                 classes: RoadClasses.of(first.road)))
         reserve(&depart, from: 0, decisions)
         depart.append(leg, 0)
         steps.append(depart)
@@ -79,15 +80,19 @@ struct StepBuilder {
                 if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { step.rotaryName = roads[i + 1].road.name }
                 steps.append(step)
             }
-            // Like OSRM, list only real intersections (more than two roads meet) and the
-            // maneuver's own location; a way merely changing tags is no intersection.
-            if decisions[i] != nil || views[i].junction.arms.count > 2 {
+            // Like OSRM, list only real intersections (more than two roads meet), the
+            // maneuver's own location and where its graph keeps two ways apart
+            // (`RoadClasses.separates`); a way merely changing speed limit is no intersection.
+            if decisions[i] != nil || views[i].junction.arms.count > 2
+                || RoadClasses.separates(roads[i].road, roads[i + 1].road)
+            {
                 steps[steps.count - 1].intersections.append(
                     makeIntersection(views[i], to: leg.roads, i + 1, lanes: lanes[i]))
             }
             steps[steps.count - 1].append(leg, i + 1)
         }
         steps.append(arrive(on: last, leg.coordinates(of: roads.count - 1)))
+        trimZeroLengthEnds(&steps)
         Self.demoteLoneEndsOfRoad(&steps)
         Self.dropShortNameChanges(&steps)
         return steps
@@ -184,78 +189,13 @@ struct StepBuilder {
         step.intersections.reserveCapacity(crossings)
     }
 
-    /// The roundabout maneuver at junction `i`, where the route enters a roundabout.
-    private func roundabout(entering i: Int, views: [JunctionView])
-        -> (decision: Decision, exitRoad: Int?, degrees: Double?)
-    {
-        let roads = leg.roads
-        let isRotary = roads[i + 1].road.isRotary
-        let type: ManeuverType = isRotary ? .rotary : .roundabout
-        guard let exit = (i + 1..<views.count).first(where: { !roads[$0 + 1].road.isRoundabout }) else {
-            return (Decision(type: type), nil, nil)
-        }
-        // Count only exits the traveller could take, as OSRM does: at the entry junction an
-        // exit before the ring in driving direction (to the right of the way onto the ring
-        // where traffic keeps right); further on every junction with a way out, unless all
-        // its ways out are minor roads (service, tracks) and the ring itself is not. The
-        // exit taken counts too.
-        var count = 1
-        let ringIsMinor = Self.isMinor(roads[i + 1].road.roadClass)
-        for k in i..<exit {
-            let v = views[k], j = v.junction
-            let leaves = j.arms.indices.contains { a in
-                guard a != j.inArm && a != j.outArm && j.arms[a].canEnter && !j.arms[a].road.isRoundabout else { return false }
-                if k == i { return drivingSide == .right ? v.angle(of: a) > v.angle : v.angle(of: a) < v.angle }
-                return ringIsMinor || !Self.isMinor(j.arms[a].road.roadClass)
-            }
-            if leaves { count += 1 }
-        }
-        let angle = Geodesy.turnAngle(from: views[i].inHeading, to: Double(views[exit].outBearing))
-        var travelled = drivingSide == .right ? 180 - angle : 180 + angle
-        if travelled <= 0 { travelled += 360 }
-        // A small roundabout is told as the turn it amounts to, from the way in to the way out.
-        if roads[i + 1].road.isRoundaboutIntersection {
-            return (Decision(type: .roundaboutTurn, modifier: ManeuverClassifier.direction(angle), exit: count),
-                    exit + 1, travelled)
-        }
-        // The modifier is the turn into the ring, as osrm-routed reports it; where the exit
-        // lies is told by `exit` and, for banner icons, by the degrees travelled.
-        let entry = ManeuverClassifier.direction(views[i].angle)
-        return (Decision(type: type, modifier: entry, exit: count), exit + 1, travelled)
-    }
-
-    /// OSRM's minor road classes (its low-priority roads): exits onto them alone do not count.
-    static func isMinor(_ c: RoadClass) -> Bool {
-        switch c {
-        case .service, .track, .path, .footway, .pedestrian, .steps, .cycleway, .bridleway, .road: return true
-        default: return false
-        }
-    }
-
-    /// Entering a ring junction and leaving it at once by another road: OSRM's "exit
-    /// roundabout" (or "exit rotary"), unless the road crosses the ring straight on.
-    private func passingRing(_ v: JunctionView) -> Decision? {
-        let j = v.junction
-        guard let ring = j.arms.first(where: { $0.road.isRoundabout && $0.canEnter })?.road else { return nil }
-        // Ring arms passed going round from the way in to the way out: an odd count means
-        // the way out lies across the ring.
-        let (low, high) = (min(j.inArm, j.outArm), max(j.inArm, j.outArm))
-        let between = j.arms[(low + 1)..<high].filter { $0.road.isRoundabout }.count
-        if between % 2 == 1 && abs(v.angle) < 20 { return nil }
-        return Decision(type: ring.isRotary ? .exitRotary : .exitRoundabout, modifier: ManeuverClassifier.direction(v.angle))
-    }
-
     /// The intersection record of a junction; `to` is named by index so the road's
     /// attributes are read in place rather than copied.
     private func makeIntersection(_ v: JunctionView, to roads: [RoutePath.RoadStretch], _ k: Int,
                                   lanes: [Lane]?) -> Intersection
     {
         let j = v.junction
-        var classes = [String]()
-        if roads[k].road.isToll { classes.append("toll") }
-        let roadClass = roads[k].road.roadClass
-        if roadClass == .motorway || roadClass == .motorwayLink { classes.append("motorway") }
-        if roads[k].road.mode == .ferry { classes.append("ferry") }
+        let classes = RoadClasses.of(roads[k].road)
         // Sized up front: `map` over the arms grew these arrays element by element.
         var bearings = [Int](), entry = [Bool]()
         bearings.reserveCapacity(j.arms.count)
@@ -287,7 +227,7 @@ struct StepBuilder {
 
     /// As in OSRM, the turn from the input coordinate onto the road at departure ("depart
     /// left": coming from the point, turn left to drive off); nil when the point is on the road.
-    private func departModifier(_ startBearing: Int) -> ManeuverModifier? {
+    func departModifier(_ startBearing: Int) -> ManeuverModifier? {
         guard let departure, Geodesy.distance(departure.input, departure.location) > 1 else { return nil }
         let approach = Geodesy.bearing(departure.input, departure.location)
         let modifier = ManeuverModifier(turnAngle: Geodesy.turnAngle(from: approach, to: Double(startBearing)))

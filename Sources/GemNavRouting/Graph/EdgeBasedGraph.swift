@@ -108,6 +108,7 @@ struct EdgeBasedGraphBuilder {
             let ends = incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])]
             let degree = ends.count
             let junctionRules = net.junctionRules[j]
+            let ring = RingFlow(ends: ends, net: net, graph: graph)
             for inEnd in ends {
                 let e = Int(inEnd >> 1), side = Int(inEnd & 1)
                 // Arriving at the edge's end (side 1) means driving it forward.
@@ -129,6 +130,7 @@ struct EdgeBasedGraphBuilder {
                         continue
                     }
                     if junctionRules.blocks { continue }
+                    if ring.crossesAgainstFlow(from: arrivingBearing, to: leavingBearing) { continue }
                     let outAttr = net.attributes[Int(net.edgeAttributes[f])]
                     var cost = turnCost(angle: angle, degree: degree, uTurn: false,
                                         modeChange: inAttr.isFerry != outAttr.isFerry, junction: junctionRules,
@@ -159,7 +161,11 @@ struct EdgeBasedGraphBuilder {
         return graph
     }
 
-    private func ms(_ seconds: Double) -> UInt32 { UInt32(Swift.max(0, (seconds * 1000).rounded())) }
+    /// A turn's duration in ms, rounded to whole tenths of a second as OSRM stores turn
+    /// durations (deciseconds), so route times add up to OSRM's. Weights keep the
+    /// millisecond: rounding them too would make many more routes tie, and which of two
+    /// equal routes a search finds would then depend on the search.
+    private func ms(_ seconds: Double) -> UInt32 { UInt32(Swift.max(0, (seconds * 10).rounded()) * 100) }
 
     private func weightOf(_ edge: UInt32, _ turnSeconds: Double) -> UInt32 {
         UInt32(Swift.min(Double(edge) + (turnSeconds * 1000).rounded(), 4e9))
@@ -210,6 +216,56 @@ struct EdgeBasedGraphBuilder {
         }
         if uTurn { cost += profile.uTurnPenalty }
         return cost
+    }
+}
+
+/// The ring through a junction, for OSRM's rule against leaving a roundabout junction in
+/// the opposite direction of the ring's flow (`isTurnAllowed`): a road arriving at a ring
+/// junction may not turn onto a road lying in the sector between the ring arriving there
+/// and the road itself, which would cross the ring's traffic head-on.
+struct RingFlow {
+    /// Outward bearings of the ring roads at the junction and whether each may be left along.
+    private var bearings: [(bearing: Double, leaves: Bool)] = []
+
+    init(ends: ArraySlice<Int32>, net: RoadNetwork, graph: EdgeBasedGraph) {
+        for end in ends {
+            let e = Int(end >> 1), side = Int(end & 1)
+            guard net.attributes[Int(net.edgeAttributes[e])].forwardRoad.isRoundabout else { continue }
+            let leaves = graph.nodeWeight[e << 1 | side] != EdgeBasedGraph.closed
+            bearings.append((net.outwardBearing(edge: e, side: side), leaves))
+        }
+    }
+
+    /// Whether turning from a road arriving with heading `arrivingHeading` onto the road
+    /// leaving with bearing `to` crosses the ring against its flow. As in OSRM, the ring
+    /// road arriving is a ring piece that cannot be left along (`reversed` there), the one
+    /// leaving any other; ties go to the widest angle from the way in (linked roundabouts).
+    func crossesAgainstFlow(from arrivingHeading: Double, to: Double) -> Bool {
+        guard !bearings.isEmpty else { return false }
+        let back = (arrivingHeading + 180).truncatingRemainder(dividingBy: 360)
+        var from: Double?, fromAngle = 0.0, into: Double?, intoAngle = 0.0
+        for b in bearings {
+            if !b.leaves {
+                // OSRM measures the arriving ring road by its heading into the junction.
+                let heading = (b.bearing + 180).truncatingRemainder(dividingBy: 360)
+                let angle = Self.angle(heading, back)
+                if angle > fromAngle { from = heading; fromAngle = angle }
+            } else {
+                let angle = Self.angle(back, b.bearing)
+                if angle > intoAngle { into = b.bearing; intoAngle = angle }
+            }
+        }
+        guard let from, let into else { return false }
+        let ringAngle = Self.angle(from, into)
+        let backAngle = Self.angle(from, back)
+        let toAngle = Self.angle(from, to)
+        return (backAngle < ringAngle && toAngle < backAngle) || (backAngle > ringAngle && toAngle > backAngle)
+    }
+
+    /// OSRM's `angleBetween` of two bearings on its turn circle: 180 is straight on.
+    private static func angle(_ a: Double, _ b: Double) -> Double {
+        let d = (a - b + 540).truncatingRemainder(dividingBy: 360)
+        return d < 0 ? d + 360 : d
     }
 }
 

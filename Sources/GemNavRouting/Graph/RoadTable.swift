@@ -11,6 +11,8 @@ struct RoadRecord: BitwiseCopyable {
     var speedLimit: Float
 
     static let roundabout: UInt8 = 1, rotary: UInt8 = 2, toll: UInt8 = 4, roundaboutIntersection: UInt8 = 8
+    /// Added later in free bits: graphs written before read them as unset.
+    static let tunnel: UInt8 = 16, restricted: UInt8 = 32
 }
 
 /// Collects the distinct `RoadInfo` values of a graph and their strings for writing.
@@ -19,6 +21,9 @@ struct RoadTableBuilder {
     private var strings: [String] = [""]
     private var roadIndex: [RoadInfo: UInt32] = [:]
     private(set) var records: [RoadRecord] = []
+    /// `name:pronunciation` string id per record, a section of its own so graphs written
+    /// before it existed still load (without pronunciations).
+    private var pronunciations: [UInt32] = []
 
     private static let modes: [TravelMode] = [.driving, .cycling, .walking, .ferry]
 
@@ -38,6 +43,8 @@ struct RoadTableBuilder {
         if road.isRotary { flags |= RoadRecord.rotary }
         if road.isRoundaboutIntersection { flags |= RoadRecord.roundaboutIntersection }
         if road.isToll { flags |= RoadRecord.toll }
+        if road.isTunnel { flags |= RoadRecord.tunnel }
+        if road.isRestricted { flags |= RoadRecord.restricted }
         let record = RoadRecord(
             name: id(road.name), ref: id(road.ref), destinations: id(road.destinations),
             destinationRef: id(road.destinationRef), exits: id(road.exits), turnLanes: id(road.turnLanes),
@@ -46,6 +53,7 @@ struct RoadTableBuilder {
             speedLimit: road.speedLimitKmh.map(Float.init) ?? .nan)
         let i = UInt32(records.count)
         records.append(record)
+        pronunciations.append(id(road.pronunciation))
         roadIndex[road] = i
         return i
     }
@@ -58,11 +66,12 @@ struct RoadTableBuilder {
             blob.append(contentsOf: Array(s.utf8))
             offsets.append(UInt32(blob.count))
         }
-        return [GraphSection("rstr", blob), GraphSection("rsoff", offsets), GraphSection("roads", records)]
+        return [GraphSection("rstr", blob), GraphSection("rsoff", offsets), GraphSection("roads", records),
+                GraphSection("rpron", pronunciations)]
     }
 
     static func road(_ r: RoadRecord, string: (UInt32) -> String) -> RoadInfo {
-        RoadInfo(
+        var road = RoadInfo(
             name: string(r.name), ref: string(r.ref), destinations: string(r.destinations),
             destinationRef: string(r.destinationRef), exits: string(r.exits),
             roadClass: RoadClass.allCases[Int(r.roadClass) % RoadClass.allCases.count],
@@ -70,6 +79,9 @@ struct RoadTableBuilder {
             isRotary: r.flags & RoadRecord.rotary != 0,
             isRoundaboutIntersection: r.flags & RoadRecord.roundaboutIntersection != 0, isToll: r.flags & RoadRecord.toll != 0,
             turnLanes: string(r.turnLanes), speedLimitKmh: r.speedLimit.isNaN ? nil : Double(r.speedLimit))
+        road.isTunnel = r.flags & RoadRecord.tunnel != 0
+        road.isRestricted = r.flags & RoadRecord.restricted != 0
+        return road
     }
 }
 
@@ -78,7 +90,8 @@ struct RoadTableBuilder {
 struct RoadTable {
     let roads: [RoadInfo]
 
-    init(blob: UnsafeRawBufferPointer, offsets: FlatArray<UInt32>, records: FlatArray<RoadRecord>) {
+    init(blob: UnsafeRawBufferPointer, offsets: FlatArray<UInt32>, records: FlatArray<RoadRecord>,
+         pronunciations: FlatArray<UInt32>) {
         var strings: [String] = []
         strings.reserveCapacity(max(0, offsets.count - 1))
         for i in 0..<max(0, offsets.count - 1) {
@@ -86,8 +99,11 @@ struct RoadTable {
             strings.append(a <= b && b <= blob.count
                 ? String(decoding: UnsafeRawBufferPointer(rebasing: blob[a..<b]), as: UTF8.self) : "")
         }
+        func string(_ id: UInt32) -> String { Int(id) < strings.count ? strings[Int(id)] : "" }
         roads = (0..<records.count).map { i in
-            RoadTableBuilder.road(records[i]) { Int($0) < strings.count ? strings[Int($0)] : "" }
+            var road = RoadTableBuilder.road(records[i], string: string)
+            if i < pronunciations.count { road.pronunciation = string(pronunciations[i]) }
+            return road
         }
     }
 

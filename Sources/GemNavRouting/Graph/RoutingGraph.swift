@@ -92,7 +92,8 @@ public final class RoutingGraph: @unchecked Sendable {
         upRestrictions = FlatArray(try section("upres")); downRestrictions = FlatArray(try section("dnres"))
         cellOffset = FlatArray(try section("gcell")); cellEntries = FlatArray(try section("gseg"))
         roads = RoadTable(blob: try section("rstr"), offsets: FlatArray(try section("rsoff")),
-                          records: FlatArray(try section("roads")))
+                          records: FlatArray(try section("roads")),
+                          pronunciations: FlatArray(s["rpron"] ?? UnsafeRawBufferPointer(start: nil, count: 0)))
         edgeLimits = FlatArray(s[EdgeLimitRecord.section] ?? UnsafeRawBufferPointer(start: nil, count: 0))
         let limitBitRecords = FlatArray<LimitBitRecord>(s[LimitBits.section] ?? UnsafeRawBufferPointer(start: nil, count: 0))
         limitBits = LimitBits(records: (0..<limitBitRecords.count).map { limitBitRecords[$0] })

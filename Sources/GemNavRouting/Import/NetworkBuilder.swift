@@ -54,13 +54,15 @@ struct NetworkBuilder {
                     useCount[Int(dense)] = useCount[Int(dense)] &+ bump > 250 ? 250 : useCount[Int(dense)] &+ bump
                 }
             case .relation(let relation):
-                if profile.obeysTurnRestrictions, let r = TurnRestriction(relation, profile: profile) {
-                    restrictions.append(r)
+                if profile.obeysTurnRestrictions {
+                    restrictions += TurnRestriction.parse(relation, profile: profile)
                 }
             case .node:
                 break
             }
         }
+
+        restrictions = Self.touchingVia(restrictions, ways: ways, refs: refs, nodeIds: nodeIds)
 
         let missing = Int32.min
         var lat = [Int32](repeating: missing, count: nodeIds.count)
@@ -178,5 +180,27 @@ struct NetworkBuilder {
             total += RoadMetric.distance(point(a, lat, lon), point(b, lat, lon))
         }
         return total
+    }
+
+    /// OSRM keeps a restriction only when its way in and way out both start or end where
+    /// they meet the via node (or the first and last via way), and are routable: a way
+    /// passing through that point is ambiguous (which half is meant?), and a way missing
+    /// from the graph would make an `only_*` forbid every turn.
+    private static func touchingVia(_ restrictions: [TurnRestriction], ways: [PendingWay], refs: [Int32],
+                                    nodeIds: [Int64]) -> [TurnRestriction] {
+        let named = Set(restrictions.flatMap { [$0.fromWay, $0.toWay] + $0.viaWays })
+        guard !named.isEmpty else { return restrictions }
+        var ends: [Int64: Set<Int64>] = [:]
+        for w in ways where named.contains(w.id) {
+            ends[w.id, default: []].formUnion([nodeIds[Int(refs[w.firstRef])],
+                                               nodeIds[Int(refs[w.firstRef + w.refCount - 1])]])
+        }
+        return restrictions.filter { r in
+            guard let from = ends[r.fromWay], let to = ends[r.toWay] else { return false }
+            if let via = r.viaNode { return from.contains(via) && to.contains(via) }
+            guard let first = r.viaWays.first.flatMap({ ends[$0] }), let last = r.viaWays.last.flatMap({ ends[$0] })
+            else { return false }
+            return !from.isDisjoint(with: first) && !to.isDisjoint(with: last)
+        }
     }
 }

@@ -12,40 +12,52 @@ struct TurnRestriction: Sendable {
     var viaWays: [Int64]
     var toWay: Int64
 
-    /// Reads a `type=restriction` relation for a profile; nil when it does not apply to it,
-    /// is malformed, or carries an exception for the profile's vehicle.
-    init?(_ relation: OSMRelation, profile: Profile) {
+    init(isOnly: Bool, fromWay: Int64, viaNode: Int64?, viaWays: [Int64], toWay: Int64) {
+        self.isOnly = isOnly
+        self.fromWay = fromWay
+        self.viaNode = viaNode
+        self.viaWays = viaWays
+        self.toWay = toWay
+    }
+
+    /// Reads a `type=restriction` relation for a profile: none when it does not apply to it,
+    /// is malformed, or carries an exception for the profile's vehicle. As in OSRM, a
+    /// `no_entry` may name several ways in (one restriction each), a `no_exit` several
+    /// ways out, and `no_*_on_red` (a turn allowed on green) is no restriction at all.
+    static func parse(_ relation: OSMRelation, profile: Profile) -> [TurnRestriction] {
         let tags = relation.tags
         guard tags["type"] == "restriction" || tags["type"].map({ $0.hasPrefix("restriction") }) == true
-        else { return nil }
+        else { return [] }
         var value: String?
         for key in profile.restrictionKeys where tags["restriction:" + key] != nil {
             value = tags["restriction:" + key]
             break
         }
         if value == nil { value = tags["restriction"] }
-        guard let kind = value else { return nil }
+        guard let kind = value, !kind.hasSuffix("_on_red") else { return [] }
         if let except = tags["except"] {
             let exempt = except.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            if exempt.contains(where: { profile.restrictionKeys.contains($0) }) { return nil }
+            if exempt.contains(where: { profile.restrictionKeys.contains($0) }) { return [] }
         }
-        guard kind.hasPrefix("no_") || kind.hasPrefix("only_") else { return nil }
-        var from: Int64?, to: Int64?, viaNode: Int64?
+        guard kind.hasPrefix("no_") || kind.hasPrefix("only_") else { return [] }
+        var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = []
         var viaWays: [Int64] = []
         for m in relation.members {
             switch (m.role, m.type) {
-            case ("from", .way): if from != nil { return nil }; from = m.ref
-            case ("to", .way): if to != nil { return nil }; to = m.ref
-            case ("via", .node): viaNode = m.ref
+            case ("from", .way): from.append(m.ref)
+            case ("to", .way): to.append(m.ref)
+            case ("via", .node): viaNodes.append(m.ref)
             case ("via", .way): viaWays.append(m.ref)
             default: continue
             }
         }
-        guard let f = from, let t = to, (viaNode != nil) != !viaWays.isEmpty else { return nil }
-        self.isOnly = kind.hasPrefix("only_")
-        self.fromWay = f
-        self.viaNode = viaNode
-        self.viaWays = viaWays
-        self.toWay = t
+        guard !from.isEmpty, !to.isEmpty, viaNodes.count <= 1, viaNodes.isEmpty != viaWays.isEmpty,
+              from.count == 1 || kind == "no_entry", to.count == 1 || kind == "no_exit" else { return [] }
+        return from.flatMap { f in
+            to.map { t in
+                TurnRestriction(isOnly: kind.hasPrefix("only_"), fromWay: f, viaNode: viaNodes.first,
+                                viaWays: viaWays, toWay: t)
+            }
+        }
     }
 }

@@ -121,18 +121,25 @@ extension Profile {
         let roadClass = isFerry ? RoadClass.ferry : (highway.flatMap(RoadClass.init(rawValue:)) ?? .road)
         let junction = tags["junction"]
         let isRoundabout = junction == "roundabout" || junction == "circular"
+        let lanes = TurnLanes.read(tags, forwardOneway: oneway.forward && !oneway.backward,
+                                   reverseOneway: oneway.backward && !oneway.forward)
         func road(forward: Bool, limit: Double?) -> RoadInfo {
             let suffix = forward ? ":forward" : ":backward"
             let onewayForward = forward && !backwardOK
             func directional(_ key: String) -> String {
                 tags[key + suffix] ?? ((onewayForward || !backwardOK || !forwardOK) ? tags[key] ?? "" : "")
             }
-            return RoadInfo(
+            var road = RoadInfo(
                 name: tags["name"] ?? "", ref: tags["ref"] ?? "",
                 destinations: directional("destination"), destinationRef: directional("destination:ref"),
                 exits: tags["junction:ref"] ?? "", roadClass: roadClass, mode: mode,
                 isRoundabout: isRoundabout, isToll: tags["toll"] == "yes",
-                turnLanes: directional("turn:lanes"), speedLimitKmh: limit)
+                turnLanes: forward ? lanes.forward : lanes.backward, speedLimitKmh: limit)
+            // OSRM's `classes` way handler: tunnels, and access restricted in this direction.
+            road.isTunnel = tags["tunnel"].map { $0 != "no" } ?? false
+            road.pronunciation = tags["name:pronunciation"] ?? ""
+            road.isRestricted = forward ? forwardRestricted : backwardRestricted
+            return road
         }
         return WayAttributes(
             forwardSpeed: forwardOK ? Swift.max(forwardSpeed, 0.1) : 0,

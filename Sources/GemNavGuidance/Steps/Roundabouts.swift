@@ -1,0 +1,69 @@
+import GemNavCore
+
+/// Roundabouts and rotaries (OSRM's roundabout handler and `processRoundaboutExits`):
+/// entering with the exit number, the single step of a small roundabout, and passing a ring
+/// junction. Leaving a ring, a roundabout turn and entering-and-exiting at once take their
+/// modifier from the turn in OSRM's `getTurnDirection` bands (straight within 20°), as
+/// osrm-routed reports them.
+extension StepBuilder {
+    /// The roundabout maneuver at junction `i`, where the route enters a roundabout.
+    func roundabout(entering i: Int, views: [JunctionView])
+        -> (decision: Decision, exitRoad: Int?, degrees: Double?)
+    {
+        let roads = leg.roads
+        let isRotary = roads[i + 1].road.isRotary
+        let type: ManeuverType = isRotary ? .rotary : .roundabout
+        guard let exit = (i + 1..<views.count).first(where: { !roads[$0 + 1].road.isRoundabout }) else {
+            return (Decision(type: type), nil, nil)
+        }
+        // Count only exits the traveller could take, as OSRM does: at the entry junction an
+        // exit before the ring in driving direction (to the right of the way onto the ring
+        // where traffic keeps right); further on every junction with a way out, unless all
+        // its ways out are minor roads (service, tracks) and the ring itself is not. The
+        // exit taken counts too.
+        var count = 1
+        let ringIsMinor = Self.isMinor(roads[i + 1].road.roadClass)
+        for k in i..<exit {
+            let v = views[k], j = v.junction
+            let leaves = j.arms.indices.contains { a in
+                guard a != j.inArm && a != j.outArm && j.arms[a].canEnter && !j.arms[a].road.isRoundabout else { return false }
+                if k == i { return drivingSide == .right ? v.angle(of: a) > v.angle : v.angle(of: a) < v.angle }
+                return ringIsMinor || !Self.isMinor(j.arms[a].road.roadClass)
+            }
+            if leaves { count += 1 }
+        }
+        let angle = Geodesy.turnAngle(from: views[i].inHeading, to: Double(views[exit].outBearing))
+        var travelled = drivingSide == .right ? 180 - angle : 180 + angle
+        if travelled <= 0 { travelled += 360 }
+        // A small roundabout is told as the turn it amounts to, from the way in to the way out.
+        if roads[i + 1].road.isRoundaboutIntersection {
+            return (Decision(type: .roundaboutTurn, modifier: ManeuverClassifier.turnDirection(angle), exit: count),
+                    exit + 1, travelled)
+        }
+        // The modifier is the turn into the ring, as osrm-routed reports it; where the exit
+        // lies is told by `exit` and, for banner icons, by the degrees travelled.
+        let entry = ManeuverClassifier.direction(views[i].angle)
+        return (Decision(type: type, modifier: entry, exit: count), exit + 1, travelled)
+    }
+
+    /// OSRM's minor road classes (its low-priority roads): exits onto them alone do not count.
+    static func isMinor(_ c: RoadClass) -> Bool {
+        switch c {
+        case .service, .track, .path, .footway, .pedestrian, .steps, .cycleway, .bridleway, .road: return true
+        default: return false
+        }
+    }
+
+    /// Entering a ring junction and leaving it at once by another road: OSRM's "exit
+    /// roundabout" (or "exit rotary"), unless the road crosses the ring straight on.
+    func passingRing(_ v: JunctionView) -> Decision? {
+        let j = v.junction
+        guard let ring = j.arms.first(where: { $0.road.isRoundabout && $0.canEnter })?.road else { return nil }
+        // Ring arms passed going round from the way in to the way out: an odd count means
+        // the way out lies across the ring.
+        let (low, high) = (min(j.inArm, j.outArm), max(j.inArm, j.outArm))
+        let between = j.arms[(low + 1)..<high].filter { $0.road.isRoundabout }.count
+        if between % 2 == 1 && abs(v.angle) < 20 { return nil }
+        return Decision(type: ring.isRotary ? .exitRotary : .exitRoundabout, modifier: ManeuverClassifier.turnDirection(v.angle))
+    }
+}

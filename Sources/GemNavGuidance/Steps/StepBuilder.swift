@@ -11,7 +11,7 @@ struct StepBuilder {
     func build() -> [PlannedStep] {
         let roads = leg.roads
         guard let first = roads.first, let last = roads.last else { return emptyLeg() }
-        let views = leg.junctions.map(JunctionView.init)
+        let views = leg.junctions.map { JunctionView($0.mergingDividedRoads()) }
         var decisions = [Decision?](repeating: nil, count: views.count)
         // Index of the road an instruction names when it is not the road right after it.
         var targets = [Int?](repeating: nil, count: views.count)
@@ -80,10 +80,11 @@ struct StepBuilder {
                 if decision.type == .rotary, !roads[i + 1].road.name.isEmpty { step.rotaryName = roads[i + 1].road.name }
                 steps.append(step)
             }
-            // Like OSRM, list only real intersections (more than two roads meet), the
-            // maneuver's own location and where its graph keeps two ways apart
-            // (`RoadClasses.separates`); a way merely changing speed limit is no intersection.
-            if decisions[i] != nil || views[i].junction.arms.count > 2
+            // Like OSRM, list only real intersections (more than two roads meet, counting both
+            // carriageways of a divided road), the maneuver's own location and where its graph
+            // keeps two ways apart (`RoadClasses.separates`); a way merely changing speed limit
+            // is no intersection.
+            if decisions[i] != nil || leg.junctions[i].arms.count > 2
                 || RoadClasses.separates(roads[i].road, roads[i + 1].road)
             {
                 steps[steps.count - 1].intersections.append(
@@ -105,7 +106,7 @@ struct StepBuilder {
         let finder = JunctionLanes(leg: leg, views: views)
         var lanes = [[Lane]?](repeating: nil, count: views.count)
         var turns = [LaneAnticipation.Turn](), at = [Int]()
-        for i in views.indices where decisions[i] != nil || views[i].junction.arms.count > 2 {
+        for i in views.indices where decisions[i] != nil || leg.junctions[i].arms.count > 2 {
             lanes[i] = finder.lanes(at: i)
             guard decisions[i] != nil || unmerged[i] == nil else { continue }
             if let last = at.last { turns[turns.count - 1].duration = duration(from: last, to: i) }

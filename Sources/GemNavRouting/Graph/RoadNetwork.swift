@@ -27,6 +27,9 @@ struct RoadNetwork {
     var edgeFerrySeconds: [Float] = []
 
     var attributes: [WayAttributes] = []
+    /// Lanes of each way tagged with `lanes` (or `lanes:forward` + `lanes:backward`), as
+    /// OSRM's profile counts them: guidance looks further along wider roads for their bearing.
+    var wayLanes: [Int64: UInt8] = [:]
 
     var junctionCount: Int { junctionLat.count }
     var edgeCount: Int { edgeFrom.count }

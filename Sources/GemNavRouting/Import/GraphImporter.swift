@@ -101,13 +101,11 @@ public struct GraphImporter: Sendable {
                 segmentMetres[i] = Float(RoadMetric.distance(net.coordinate(ofGeometry: i), net.coordinate(ofGeometry: i + 1)))
             }
         }
-        var bearings = [UInt16]()
-        bearings.reserveCapacity(net.edgeCount * 2)
-        for e in 0..<net.edgeCount {
-            for side in 0...1 {
-                bearings.append(UInt16(Int(net.outwardBearing(edge: e, side: side).rounded()) % 360))
-            }
-        }
+        // Junction arms carry the bearing a driver perceives (OSRM's representative
+        // coordinate, divided roads merged), on which turn modifiers are decided.
+        let leaves = (0..<(net.edgeCount * 2)).map { ebg.nodeWeight[$0] != EdgeBasedGraph.closed }
+        let bearings = SegregatedRoads(net, incidence: incidence, perceived: net.perceivedBearings(incidence),
+                                       leaves: leaves).mergedBearings().map { UInt16(Int($0.rounded()) % 360) }
         var roads = RoadTableBuilder()
         var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)
         let rings = RingKinds.classify(net, incidence: incidence)

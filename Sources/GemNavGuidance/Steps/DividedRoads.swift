@@ -1,0 +1,30 @@
+import GemNavCore
+
+extension RoutePath.Junction {
+    /// The junction as OSRM's intersection view lists it. Where the two carriageways of a
+    /// divided road meet it, the import gives both the same merged bearing (OSRM's
+    /// `MergableRoadDetector`); they are one road, listed once: as the carriageway the route
+    /// arrives or leaves on when it uses one of them, else as the one leaving the junction.
+    func mergingDividedRoads() -> RoutePath.Junction {
+        guard arms.count >= 3 else { return self }
+        var dropped = [Int]()
+        for x in arms.indices where arms[x].canArrive && !arms[x].canEnter {
+            // `x` only arrives; its twin `y` only leaves, along the same bearing and name.
+            guard let y = arms.indices.first(where: { y in
+                y != x && arms[y].bearing == arms[x].bearing && !arms[y].canArrive
+                    && arms[y].road.name == arms[x].road.name && arms[y].road.ref == arms[x].road.ref
+            }) else { continue }
+            if x == inArm && y == outArm { continue }
+            dropped.append(x == inArm || y == outArm ? (x == inArm ? y : x) : x)
+        }
+        guard !dropped.isEmpty else { return self }
+        var kept = [RoutePath.Arm]()
+        var newIn = 0, newOut = 0
+        for a in arms.indices where !dropped.contains(a) {
+            if a == inArm { newIn = kept.count }
+            if a == outArm { newOut = kept.count }
+            kept.append(arms[a])
+        }
+        return RoutePath.Junction(location: location, arms: kept, inArm: newIn, outArm: newOut, turnCost: turnCost)
+    }
+}

@@ -1,0 +1,57 @@
+import GemNavCore
+import GemNavGuidance
+import GemNavRouting
+import GemNavTestSupport
+import Testing
+
+/// The shape of a junction as OSRM perceives it, on maps after OSRM's guidance scenarios
+/// (turn-angles, merge-segregated-roads): bearings taken along the road rather than from its
+/// first metres, and a divided road's two carriageways told as one road.
+@Suite struct JunctionShapeScenarioTests {
+    private func road(_ name: String, _ extra: [String: String] = [:]) -> [String: String] {
+        ["highway": "primary", "name": name].merging(extra) { $1 }
+    }
+
+    /// OSRM's "Offset Turn": the side road is drawn with a short stub straight down to the
+    /// junction, then runs off at a slant. The turn is told by where the road goes (slight
+    /// right), not by the stub (right).
+    @Test func offsetStubDoesNotDecideTheModifier() throws {
+        var map = GridMap()
+        map.way([(0, 0), (0, 1), (0, 2)], road("main"))
+        // 6 m south, then 200 m on a bearing of 120° (30° right of straight on).
+        map.way([(0, 1), (-0.06, 1), (-1.06, 1 + 1.73 / 1.4)], road("side"))
+        let route = try map.guide((0, 0.2), (-1.0, 1 + 1.6 / 1.4))
+        #expect(Array(route.maneuvers.prefix(2)) == ["depart", "turn slight right"])
+    }
+
+    /// A road drawn straight into the junction keeps its plain bearing.
+    @Test func straightRoadKeepsItsBearing() throws {
+        var map = GridMap()
+        map.way([(0, 0), (0, 1), (0, 2)], road("main"))
+        map.way([(0, 1), (-1, 1)], road("side"))
+        let route = try map.guide((0, 0.2), (-0.8, 1))
+        #expect(route.maneuvers == ["depart", "turn right", "arrive"])
+        let turn = try #require(route.middleSteps.first)
+        #expect(turn.intersections[0].bearings.sorted() == [90, 180, 270])
+    }
+
+    /// OSRM's "Middle Island Over Bridge": a two-way road splits into two one-way
+    /// carriageways 10 m apart. At the split the carriageways are one road (bearing 180,
+    /// halfway between them), the arriving one is not listed, and driving on needs no step.
+    @Test func dividedRoadIsOneRoadAtTheSplit() throws {
+        var map = GridMap()
+        let oneway = ["oneway": "yes"]
+        map.way([(2, 1), (1, 1)], road("road"))
+        map.way([(1, 1), (0.8, 0.95), (-1, 0.95)], road("road", oneway))
+        map.way([(-1, 1.05), (0.8, 1.05), (1, 1)], road("road", oneway))
+        map.way([(-1, 0.95), (-1.2, 1)], road("road", oneway))
+        map.way([(-1.2, 1), (-1, 1.05)], road("road", oneway))
+        map.way([(-1.2, 1), (-2, 1)], road("road"))
+        let south = try map.guide((1.8, 1), (-1.8, 1))
+        #expect(south.maneuvers == ["depart", "arrive"])
+        let depart = try #require(south.legs.first?.steps.first)
+        let split = try #require(depart.intersections.dropFirst().first)
+        #expect(split.bearings == [0, 180])
+        #expect(split.entry == [false, true])
+    }
+}

@@ -29,18 +29,18 @@ import Testing
         return await assistant.respond(to: utterance, in: &context)
     }
 
-    static func gemini(_ base: URL, _ scenario: String, timeout: Double = 10) -> GeminiProvider {
+    static func gemini(_ base: URL, _ scenario: String, timeout: Double = 120) -> GeminiProvider {
         GeminiProvider(apiKey: FakeModelServer.key, model: scenario, baseURL: base, timeout: timeout)
     }
 
-    static func openAI(_ base: URL, _ scenario: String, key: String? = FakeModelServer.key, timeout: Double = 10)
+    static func openAI(_ base: URL, _ scenario: String, key: String? = FakeModelServer.key, timeout: Double = 120)
         -> OpenAICompatibleProvider
     {
         OpenAICompatibleProvider(apiKey: key, model: scenario, baseURL: base, timeout: timeout)
     }
 
     /// Both clients of `scenario` on the fake at `base`.
-    static func both(_ base: URL, _ scenario: String, timeout: Double = 10) -> [any LanguageModelProvider] {
+    static func both(_ base: URL, _ scenario: String, timeout: Double = 120) -> [any LanguageModelProvider] {
         [gemini(base, scenario, timeout: timeout), openAI(base, scenario, timeout: timeout)]
     }
 

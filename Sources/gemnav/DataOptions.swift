@@ -20,8 +20,13 @@ struct DataOptions: ParsableArguments {
         guard let p = Profile.named(profile) else {
             throw ValidationError("Unknown profile '\(profile)'. Use car, truck, bicycle or foot.")
         }
+        return try Self.embedded(p)
+    }
+
+    /// The embedded extract's data for `profile`, imported (with a progress bar) when needed.
+    static func embedded(_ profile: Profile) throws -> MapData {
         let bar = ProgressBar()
         defer { bar.finish() }
-        return try CLIError.wrap { try EmbeddedData().prepare(profile: p, progress: { bar.update($0, $1) }) }
+        return try CLIError.wrap { try EmbeddedData().prepare(profile: profile, progress: { bar.update($0, $1) }) }
     }
 }

@@ -214,10 +214,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The truck graph `--truck-data` names, preparing the embedded map's when asked.
     private func truckMap(_ value: String) throws -> MapData {
-        guard value == "embedded" else { return MapData(directory: URL(fileURLWithPath: value)) }
-        let bar = ProgressBar()
-        defer { bar.finish() }
-        return try CLIError.wrap { try EmbeddedData().prepare(profile: .truck, progress: { bar.update($0, $1) }) }
+        value == "embedded" ? try DataOptions.embedded(.truck) : MapData(directory: URL(fileURLWithPath: value))
     }
 
 }

@@ -23,7 +23,6 @@ struct SegregatedRoads {
     static let narrowTurn = 40.0
     static let fuzzyAngle = 25.0
     static let groupAngle = 60.0
-    static let laneWidth = 3.25
     static let extractDistance = 120.0
 
     init(_ net: RoadNetwork, incidence: JunctionIncidence, perceived: [Double], leaves: [Bool]) {
@@ -293,7 +292,7 @@ struct SegregatedRoads {
         }
         let connector = left.view[closest(left.view, to: 90)!]
         if deviation(connector.angle, 90) > Self.narrowTurn { return false }
-        let width = Double(Swift.max(lanes(lhs), 1) + Swift.max(lanes(rhs), 1)) * Self.laneWidth
+        let width = Double(Swift.max(lanes(lhs), 1) + Swift.max(lanes(rhs), 1)) * PerceivedBearing.laneWidth
         if PerceivedBearing.distance(point(target(left.via)), point(target(right.via))) > width + 10 { return false }
         var connect = Finder()
         find(&connect, from: connector.end, name: lhs, bearing: bearing)
@@ -335,7 +334,7 @@ struct SegregatedRoads {
         guard left.count >= 2, right.count >= 2, PerceivedBearing.areParallel(left, right) else { return false }
         let a = PerceivedBearing.closestDistance(left[left.count / 2], right)
         let b = PerceivedBearing.closestDistance(right[right.count / 2], left)
-        let width = 0.5 * Double(Swift.max(1, lanes(lhs)) + Swift.max(1, lanes(rhs))) * Self.laneWidth
+        let width = 0.5 * Double(Swift.max(1, lanes(lhs)) + Swift.max(1, lanes(rhs))) * PerceivedBearing.laneWidth
         return Swift.min(a, b) <= width + 12
     }
 

@@ -29,13 +29,10 @@ import Testing
     static let townTile = "/tiles/14/8299/5637.mvt"
 
     static func withMap(_ mode: Mode, _ assets: MapAssets? = nil,
-                        _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws
+                        _ body: @Sendable (ServerClient) async throws -> Void) async throws
     {
         let (data, town, _) = try town.get()
-        var logger = Logger(label: "gemnav.test")
-        logger.logLevel = .critical
-        let app = GemNavServer.application(data: data, host: "127.0.0.1", port: 0, logger: logger, map: assets ?? town)
-        try await app.test(mode.setup, body)
+        try await withServer(mode, data, map: assets ?? town, body)
     }
 
     @Test(arguments: Mode.allCases)

@@ -83,49 +83,4 @@ enum TestMaps {
         }
         return ServerData(engine: try map.loadEngine(), search: try map.loadSearchIndex())
     }
-
-    /// An application on `data`, on a free port so live tests can run side by side.
-    static func app(_ data: ServerData, limits: ServerLimits = ServerLimits()) -> some ApplicationProtocol {
-        var logger = Logger(label: "gemnav.test")
-        logger.logLevel = .critical
-        return GemNavServer.application(data: data, host: "127.0.0.1", port: 0, limits: limits, logger: logger)
-    }
-}
-
-/// The two ways every endpoint test runs: requests handed straight to the responder, and
-/// requests over a socket to a live server.
-enum Mode: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case router, live
-
-    var setup: TestingSetup { self == .router ? .router : .live }
-    var testDescription: String { rawValue }
-}
-
-/// A response read as JSON.
-struct JSONReply {
-    let status: HTTPResponse.Status
-    let body: [String: Any]
-    let raw: Data
-
-    /// The `code` member, OSRM's outcome.
-    var code: String? { body["code"] as? String }
-}
-
-extension TestClientProtocol {
-    /// GETs `uri` and parses the body as a JSON object.
-    func json(_ uri: String) async throws -> JSONReply {
-        let response = try await execute(uri: uri, method: .get)
-        let data = Data(response.body.readableBytesView)
-        let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                                "\(uri) answered \(String(decoding: data, as: UTF8.self))")
-        #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
-        return JSONReply(status: response.status, body: body, raw: data)
-    }
-}
-
-/// Runs `body` against `data` in `mode`.
-func withServer(_ mode: Mode, _ data: ServerData, limits: ServerLimits = ServerLimits(),
-                _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws
-{
-    try await TestMaps.app(data, limits: limits).test(mode.setup, body)
 }

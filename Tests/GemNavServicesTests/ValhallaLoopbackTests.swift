@@ -10,6 +10,9 @@ import Testing
 /// whose request it is, `GET /status` with Valhalla's status, and a `/slow` copy that never
 /// answers in time.
 @Suite struct ValhallaLoopbackTests {
+    /// Seconds a request to the loopback server may take: the suite shares two cores with every
+    /// other test, so the providers' everyday timeouts would fail it for no fault of theirs.
+    static let patience: TimeInterval = 120
     static let status = #"{"version":"3.9.1","tileset_last_modified":1795581940,"available_actions":["route","locate","status"]}"#
 
     static func json(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
@@ -40,7 +43,7 @@ import Testing
 
     @Test func routesOverHTTPAndSaysWhenThereIsNoRoute() async throws {
         try await withFakeValhalla { base in
-            let provider = ValhallaHTTPRouteProvider(baseURL: base)
+            let provider = ValhallaHTTPRouteProvider(baseURL: base, timeout: Self.patience)
             let routes = try await provider.routes(for: try #require(ValhallaFixtures.queries["monaco-alternates"]))
             #expect(routes.count == 3 && routes.allSatisfy { $0.legs[0].steps.count > 2 })
             let sea = RouteQuery(waypoints: [Coordinate(latitude: 40, longitude: 5), WholeTripTests.fontvieille])
@@ -64,7 +67,9 @@ import Testing
 
     @Test func probeRecognisesValhalla() async throws {
         try await withFakeValhalla { base in
-            #expect(await ServerProbe().examine(base, near: WholeTripTests.monteCarlo) == .server(.valhalla))
+            var probe = ServerProbe()
+            probe.timeout = Self.patience
+            #expect(await probe.examine(base, near: WholeTripTests.monteCarlo) == .server(.valhalla))
         }
     }
 

@@ -13,7 +13,7 @@ extension OSRMService {
             table = try engine.table(sources: q.sources.map { coordinates[$0] },
                                      destinations: q.destinations.map { coordinates[$0] },
                                      sourceRadiuses: q.sources.map(radius), destinationRadiuses: q.destinations.map(radius),
-                                     avoid: q.avoid, vehicle: q.vehicle)
+                                     avoid: q.avoid, vehicle: q.vehicle, snapsToAnyRoad: q.snapsToAnyRoad)
         } catch let e as RoutingError {
             throw ServerError(e)
         }

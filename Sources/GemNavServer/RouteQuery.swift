@@ -10,7 +10,7 @@ struct RouteQuery {
     static let parameters = [
         "alternatives", "steps", "geometries", "overview", "annotations", "continue_straight", "exclude",
         "bearings", "radiuses", "language", "voice_instructions", "banner_instructions", "voice_units",
-        "generate_hints", "hints",
+        "generate_hints", "hints", "snapping",
     ] + vehicleParameters
     /// Instruction languages with a string table.
     static let languages: Set<String> = ["en", "fr"]
@@ -45,6 +45,7 @@ struct RouteQuery {
         if let v = query.take("exclude") { request.avoid = try Self.exclude(v) }
         if let v = query.take("bearings") { request.bearings = try Self.list(v, "bearings", count: count, Self.bearing) }
         if let v = query.take("radiuses") { request.radiuses = try Self.list(v, "radiuses", count: count, Self.radius) }
+        if let v = query.take("snapping") { request.snapsToAnyRoad = try Self.snapping(v) }
         if let v = query.take("steps") { encoding.steps = try Self.bool(v, "steps") }
         if let v = query.take("geometries") {
             guard let g = OSRMGeometryFormat(rawValue: v) else {
@@ -87,6 +88,15 @@ struct RouteQuery {
             throw ServerError(.invalidValue, "exclude '\(v)' is not a list of toll, motorway, ferry")
         }
         return avoid
+    }
+
+    /// OSRM's `snapping`: `default` leaves out roads no trip starts on, `any` allows every road.
+    static func snapping(_ v: String) throws -> Bool {
+        switch v {
+        case "default": return false
+        case "any": return true
+        default: throw ServerError(.invalidValue, "snapping '\(v)' is not default or any")
+        }
     }
 
     static func bool(_ v: String, _ name: String) throws -> Bool {

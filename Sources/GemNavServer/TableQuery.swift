@@ -6,7 +6,7 @@ struct TableQuery {
     /// The parameters `/table/v1` accepts.
     static let parameters = [
         "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
-        "radiuses", "skip_waypoints", "generate_hints", "hints", "exclude",
+        "radiuses", "skip_waypoints", "generate_hints", "hints", "exclude", "snapping",
     ] + RouteQuery.vehicleParameters
 
     /// Indexes into the coordinates of the rows, in order (all of them by default).
@@ -25,6 +25,8 @@ struct TableQuery {
     var scaleFactor = 1.0
     /// Snapping radius per coordinate (metres), nil for the default.
     var radiuses: [Double?] = []
+    /// Whether points may land on any road (`snapping=any`).
+    var snapsToAnyRoad = false
     /// Whether `sources` and `destinations` waypoints are left out.
     var skipWaypoints = false
     /// Road kinds no route may use.
@@ -59,6 +61,7 @@ struct TableQuery {
         }
         if let v = query.take("scale_factor") { scaleFactor = try Self.positive(v, "scale_factor") }
         if let v = query.take("radiuses") { radiuses = try RouteQuery.list(v, "radiuses", count: count, RouteQuery.radius) }
+        if let v = query.take("snapping") { snapsToAnyRoad = try RouteQuery.snapping(v) }
         if let v = query.take("skip_waypoints") { skipWaypoints = try RouteQuery.bool(v, "skip_waypoints") }
         if let v = query.take("exclude") { avoid = try RouteQuery.exclude(v) }
         vehicle = try RouteQuery.vehicle(&query)

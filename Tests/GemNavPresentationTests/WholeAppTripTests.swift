@@ -17,7 +17,7 @@ import Testing
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden/monaco-app-trip.txt")
     /// La Condamine, by the port.
-    static let start = Coordinate(latitude: 43.7316, longitude: 7.4178)
+    static let start = Coordinate(latitude: 43.7316, longitude: 7.4190)
 
     @Test func searchToArrivalOnMonaco() async throws {
         let data = try MonacoData.data.get()

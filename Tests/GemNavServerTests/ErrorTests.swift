@@ -36,6 +36,7 @@ import Testing
         Case(uri: "/route/v1/driving/\(trip)?geometries=wkt", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?overview=half", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?steps=yes", code: "InvalidValue", status: .badRequest),
+        Case(uri: "/route/v1/driving/\(trip)?snapping=nearest", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?annotations=nodes", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?exclude=tunnel", code: "InvalidValue", status: .badRequest),
         Case(uri: "/route/v1/driving/\(trip)?bearings=400,10;", code: "InvalidValue", status: .badRequest),

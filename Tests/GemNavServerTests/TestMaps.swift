@@ -65,6 +65,13 @@ enum TestMaps {
         return url
     }()
 
+    /// A graph (no search index) imported from hand-written OSM XML.
+    static func graph(_ name: String, xml: String) throws -> ServerData {
+        let url = scratch.appendingPathComponent("\(name).osm")
+        try Data(xml.utf8).write(to: url)
+        return try build(name, source: url, search: false)
+    }
+
     private static func writeTown() throws -> URL {
         let url = scratch.appendingPathComponent("town.osm")
         try Data(townXML.utf8).write(to: url)

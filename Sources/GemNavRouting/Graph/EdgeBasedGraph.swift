@@ -161,11 +161,11 @@ struct EdgeBasedGraphBuilder {
         return graph
     }
 
-    /// A turn's duration in ms, rounded to whole tenths of a second as OSRM stores turn
-    /// durations (deciseconds), so route times add up to OSRM's. Weights keep the
-    /// millisecond: rounding them too would make many more routes tie, and which of two
-    /// equal routes a search finds would then depend on the search.
-    private func ms(_ seconds: Double) -> UInt32 { UInt32(Swift.max(0, (seconds * 10).rounded()) * 100) }
+    /// A turn's duration in ms, cut to whole tenths of a second as OSRM stores turn
+    /// durations (deciseconds, truncated by its `numeric_cast`), so route times add up to
+    /// OSRM's. Weights keep the millisecond: cutting them too would make many more routes
+    /// tie, and which of two equal routes a search finds would then depend on the search.
+    private func ms(_ seconds: Double) -> UInt32 { UInt32(Swift.max(0, (seconds * 10).rounded(.towardZero)) * 100) }
 
     private func weightOf(_ edge: UInt32, _ turnSeconds: Double) -> UInt32 {
         UInt32(Swift.min(Double(edge) + (turnSeconds * 1000).rounded(), 4e9))

@@ -39,8 +39,12 @@ struct RoadNetwork {
     }
 }
 
-/// Degrees ↔ the fixed-point integers graphs store (1e-7 degree, about 1 cm).
+/// Degrees ↔ the fixed-point integers graphs store (units of 1e-7 degree).
+///
+/// Node positions are kept to the microdegree (about 11 cm), as OSRM keeps them: every
+/// segment's length, and so its duration in tenths of a second, then comes out as OSRM's.
+/// At 1e-7 a 100 m segment could round to the other tenth.
 enum Fixed {
-    static func encode(_ degrees: Double) -> Int32 { Int32((degrees * 1e7).rounded()) }
+    static func encode(_ degrees: Double) -> Int32 { Int32((degrees * 1e6).rounded()) * 10 }
     static func decode(_ value: Int32) -> Double { Double(value) * 1e-7 }
 }

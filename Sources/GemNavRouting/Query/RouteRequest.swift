@@ -15,6 +15,10 @@ public struct RouteRequest: Sendable, Hashable {
     public var radiuses: [Double?]
     /// Forbid U-turns at intermediate waypoints (continue in the arrival direction).
     public var continueStraight: Bool
+    /// Whether a waypoint may land on any road, also one a trip does not normally start or
+    /// end on (a ferry, a private service road): OSRM's `snapping=any`, for a client that
+    /// knows the car really is there.
+    public var snapsToAnyRoad = false
     /// The vehicle's size, on a truck graph (nil: `VehicleDimensions.truck`); no route uses
     /// a road or barrier whose limit it exceeds.
     public var vehicle: VehicleDimensions?

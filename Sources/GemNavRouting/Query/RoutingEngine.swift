@@ -166,7 +166,8 @@ public final class RoutingEngine: @unchecked Sendable {
         func snap(_ i: Int) -> SnapCandidates {
             graph.snap(points[i], radius: radius(i) ?? RouteRequest.defaultRadius,
                        bigRadius: radius(i) ?? RouteRequest.connectedRoadRadius,
-                       bearing: i < request.bearings.count ? request.bearings[i] : nil, excluded: excluded)
+                       bearing: i < request.bearings.count ? request.bearings[i] : nil, excluded: excluded,
+                       anyRoad: request.snapsToAnyRoad)
         }
         // Tables snap hundreds of points; they are independent, so large requests use every core.
         let found = Parallel.map(points.count, placeholder: SnapCandidates(nearest: [], big: []), snap)

@@ -43,14 +43,15 @@ struct SnapCandidates: Sendable {
 
 extension RoutingGraph {
     /// The candidates within `radius` metres; the big-component alternative is looked for up
-    /// to `bigRadius`.
+    /// to `bigRadius`. Roads no trip starts or ends on are left out unless `anyRoad`.
     func snap(_ c: Coordinate, radius: Double, bigRadius: Double, bearing: BearingFilter? = nil,
-              excluded: UInt8 = 0) -> SnapCandidates
+              excluded: UInt8 = 0, anyRoad: Bool = false) -> SnapCandidates
     {
+        let unusable = excluded | (anyRoad ? 0 : EdgeFlags.notStartpoint)
         var r = min(radius, 60)
         var nearest: [Snap] = []
         while true {
-            let found = scan(c, radius: r, bearing: bearing, excluded: excluded)
+            let found = scan(c, radius: r, bearing: bearing, unusable: unusable)
             if nearest.isEmpty { nearest = found.nearest }
             if nearest.contains(where: \.isBigComponent) { return SnapCandidates(nearest: nearest, big: []) }
             if !found.big.isEmpty { return SnapCandidates(nearest: nearest, big: found.big) }
@@ -81,11 +82,11 @@ extension RoutingGraph {
 
     /// Every usable segment through the nearest point, and every big-component segment
     /// through the nearest big-component point, one snap per edge.
-    private func scan(_ c: Coordinate, radius: Double, bearing: BearingFilter?, excluded: UInt8) -> SnapCandidates {
+    private func scan(_ c: Coordinate, radius: Double, bearing: BearingFilter?, unusable: UInt8) -> SnapCandidates {
         var any: [Snap] = [], big: [Snap] = []
         visitSegments(near: c, radius: radius) { candidate in
             var s = candidate
-            guard s.distance <= radius, edgeFlags[s.edge] & (excluded | EdgeFlags.notStartpoint) == 0 else { return }
+            guard s.distance <= radius, edgeFlags[s.edge] & unusable == 0 else { return }
             if let filter = bearing {
                 let segmentBearing = Geodesy.bearing(point(Int(edgeGeometry[s.edge]) + s.segment),
                                                      point(Int(edgeGeometry[s.edge]) + s.segment + 1))
@@ -118,7 +119,11 @@ extension RoutingGraph {
     /// Candidates are compared in a local plane (no trigonometry per segment); within the few
     /// hundred metres a snap spans it agrees with the great-circle distance to well under a
     /// millimetre per metre.
-    private func visitSegments(near c: Coordinate, radius: Double, _ visit: (Snap) -> Void) {
+    private func visitSegments(near input: Coordinate, radius: Double, _ visit: (Snap) -> Void) {
+        // OSRM reads request coordinates to the microdegree, as the graph's nodes are kept:
+        // where on a segment a waypoint lands then matches OSRM's to the centimetre.
+        let c = Coordinate(latitude: (input.latitude * 1e6).rounded() / 1e6,
+                           longitude: (input.longitude * 1e6).rounded() / 1e6)
         let grid = meta.grid
         let k = cos(c.latitude * .pi / 180)
         let metresPerDegree = Geodesy.earthRadius * .pi / 180

@@ -34,11 +34,12 @@ extension RoutingEngine {
     ///   - avoid: road kinds no route may use (as `RouteRequest.avoid`).
     ///   - vehicle: the vehicle's size on a truck graph (as `RouteRequest.vehicle`): no entry
     ///     passes a limit it exceeds, and a point only on such roads has no entries.
+    ///   - snapsToAnyRoad: points may land on any road (as `RouteRequest.snapsToAnyRoad`).
     /// - Throws: `RoutingError` `.invalidRequest` for an empty list, an invalid coordinate or
     ///   vehicle dimensions on a graph without limits, `.noSegment` for a point with no road near it.
     public func table(sources: [Coordinate], destinations: [Coordinate], sourceRadiuses: [Double?] = [],
                       destinationRadiuses: [Double?] = [], avoid: AvoidOptions = [],
-                      vehicle: VehicleDimensions? = nil) throws -> TravelTable
+                      vehicle: VehicleDimensions? = nil, snapsToAnyRoad: Bool = false) throws -> TravelTable
     {
         guard !sources.isEmpty, !destinations.isEmpty else {
             throw RoutingError(.invalidRequest(
@@ -53,7 +54,9 @@ extension RoutingEngine {
         let radiuses = padded(sourceRadiuses, sources.count) + padded(destinationRadiuses, destinations.count)
         let excluded = avoid.rawValue
         let fit = try vehicleFit(for: vehicle)
-        let snaps = try snapWaypoints(RouteRequest(waypoints: sources + destinations, radiuses: radiuses), excluded: excluded)
+        var request = RouteRequest(waypoints: sources + destinations, radiuses: radiuses)
+        request.snapsToAnyRoad = snapsToAnyRoad
+        let snaps = try snapWaypoints(request, excluded: excluded)
         func fitting(_ phantoms: [Phantom]) -> [Phantom] { fit.map { phantoms.filter($0.allows) } ?? phantoms }
         let from = snaps[..<sources.count].map { fitting(graph.phantoms($0, role: .source, excluded: excluded)) }
         let to = snaps[sources.count...].map { fitting(graph.phantoms($0, role: .target, excluded: excluded)) }

@@ -84,6 +84,15 @@ import Testing
         #expect(RideClass.xl.serves(.standard) && !RideClass.standard.serves(.xl))
     }
 
+    @Test(arguments: [1, 2, 1_800_000_000] as [UInt64])
+    func everySimulatedFleetOffersXLCars(seed: UInt64) throws {
+        let fleet = try DriverFleet(engine: try F.engine.get(), count: 8, seed: seed)
+        let xl = fleet.members.filter { $0.driver.rideClass == .xl }
+        #expect(xl.count == 2)
+        #expect(xl.allSatisfy { ["Mercedes V-Class, black", "VW Multivan, grey"].contains($0.driver.car) })
+        #expect(fleet.free(for: .xl).count == 2 && fleet.free(for: .standard).count == 8)
+    }
+
     @Test func driversStoredBeforeCarsHadAClassReadAsStandard() throws {
         let old = #"{"id":"D1","name":"Ana","car":"Renault Zoe, white","plate":"AA-111-AA","rating":4.9,"position":{"latitude":43.7,"longitude":7.4}}"#
         let driver = try JSONDecoder().decode(Driver.self, from: Data(old.utf8))

@@ -125,7 +125,11 @@ public struct DriverFleet: Sendable {
         func letter() -> Character { letters[Int.random(in: 0..<letters.count, using: &generator)] }
         let plate = "\(letter())\(letter())-\(Int.random(in: 100...999, using: &generator))-\(letter())\(letter())"
         let rating = (Double.random(in: 4.3...5.0, using: &generator) * 10).rounded() / 10
-        let (car, rideClass) = cars[Int.random(in: 0..<cars.count, using: &generator)]
+        // Every fourth car is an XL one, so a fleet of four or more always has one to offer;
+        // a random mix left whole fleets without any.
+        let rideClass: RideClass = i % 4 == 3 ? .xl : .standard
+        let models = cars.filter { $0.1 == rideClass }
+        let car = models[Int.random(in: 0..<models.count, using: &generator)].0
         return Driver(id: "D\(i + 1)", name: names[i % names.count], car: car, plate: plate, rating: rating,
                       position: position, rideClass: rideClass)
     }

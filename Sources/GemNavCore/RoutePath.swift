@@ -141,6 +141,9 @@ public struct RoutePath: Sendable, Hashable {
         public var outArm: Int
         /// Turn cost paid here, seconds (already included in the durations).
         public var turnCost: Double
+        /// How the map says the turn taken here is to be announced (an OSM `type=maneuver`
+        /// relation whose roads the route drives), if it says so.
+        public var maneuverOverride: ManeuverOverride?
 
         /// Creates a junction.
         public init(location: Coordinate, arms: [Arm], inArm: Int, outArm: Int, turnCost: Double = 0) {

@@ -59,16 +59,20 @@ struct RoadMap {
         builder.relation(nextRelation, members: list, tags: tags)
     }
 
-    /// Imports the map for a profile and returns an engine on it.
-    func engine(_ profile: Profile = .car) throws -> RoutingEngine {
+    /// Writes the map to a fresh temporary `.osm` file.
+    func osmFile() throws -> URL {
         var b = builder
         for id in nodes.sorted() {
             let row = Int(id - 1) / 100, col = Int(id - 1) % 100
             let c = Self.at(Double(row), Double(col))
             b.node(id, lat: c.latitude, lon: c.longitude, tags: nodeTags[id] ?? [:])
         }
-        let url = try b.write()
-        return RoutingEngine(graph: try GraphImporter(profile: profile).buildGraph(from: url))
+        return try b.write()
+    }
+
+    /// Imports the map for a profile and returns an engine on it.
+    func engine(_ profile: Profile = .car) throws -> RoutingEngine {
+        RoutingEngine(graph: try GraphImporter(profile: profile).buildGraph(from: try osmFile()))
     }
 }
 

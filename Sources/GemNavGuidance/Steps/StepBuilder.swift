@@ -43,8 +43,9 @@ struct StepBuilder {
                                                      outLength: leg.distance(of: i + 1))
             }
         }
+        let stated = applyManeuverOverrides(&decisions, &targets, views: views)
         let unmerged = decisions
-        collapse(&decisions, &targets, views: views)
+        collapse(&decisions, &targets, views: views, keeping: stated)
         let lanes = junctionLanes(views: views, decisions: decisions, unmerged: unmerged)
         dropRepeatedNames(&decisions, targets)
 

@@ -45,6 +45,8 @@ public final class RoutingGraph: @unchecked Sendable {
     let limitBits: LimitBits
     /// OSM node ids and base speeds for traffic updates (nil in graphs made before them).
     let trafficSegments: TrafficSegments?
+    /// The map's maneuver relations (`type=maneuver`), found along each route.
+    let maneuverOverrides: ManeuverOverrideTable
 
     /// Loads the graph in `directory` (as written by `gemnav import`).
     public convenience init(directory: URL) throws {
@@ -99,6 +101,7 @@ public final class RoutingGraph: @unchecked Sendable {
         limitBits = LimitBits(records: (0..<limitBitRecords.count).map { limitBitRecords[$0] })
         let edges = edgeFrom.count
         trafficSegments = s[TrafficSection.tag].flatMap { TrafficSegments($0, edgeCount: edges) }
+        maneuverOverrides = try ManeuverOverrideTable(sections: s, directedEdges: 2 * edges, file: path)
         let nodes = nodeWeight.count
         guard edgeTo.count == edges, edgeGeometry.count == edges + 1, nodes == 2 * edges + duplicateOf.count,
               nodeDuration.count == nodes, arcOffset.count == nodes + 1, searchID.count == nodes,

@@ -167,6 +167,7 @@ public struct GraphImporter: Sendable {
             sections.append(GraphSection(LimitBits.section, limitBits.records))
         }
         sections.append(TrafficSection.make(net))
+        sections += ManeuverOverrideTableBuilder.sections(net, incidence: incidence)
         progress("Indexing", 1)
         let summary = ImportSummary(
             profile: profile.name, source: source, junctions: net.junctionCount, edges: net.edgeCount,

@@ -28,6 +28,7 @@ struct NetworkBuilder {
         var attributeIndex: [WayAttributes: Int32] = [:]
         var attributes: [WayAttributes] = []
         var restrictions: [TurnRestriction] = []
+        var maneuvers: [ManeuverRelation] = []
         var wayLanes: [Int64: UInt8] = [:]
 
         try reader.read([.ways, .relations], progress: { progress("Reading ways", $0) }) { entity in
@@ -59,12 +60,14 @@ struct NetworkBuilder {
                 if profile.obeysTurnRestrictions {
                     restrictions += TurnRestriction.parse(relation, profile: profile)
                 }
+                if let maneuver = ManeuverRelation.parse(relation) { maneuvers.append(maneuver) }
             case .node:
                 break
             }
         }
 
         restrictions = Self.touchingVia(restrictions, ways: ways, refs: refs, nodeIds: nodeIds)
+        let maneuverPaths = Self.layOut(maneuvers, ways: ways, refs: refs, nodeIds: nodeIds)
 
         let missing = Int32.min
         var lat = [Int32](repeating: missing, count: nodeIds.count)
@@ -99,6 +102,7 @@ struct NetworkBuilder {
         var net = RoadNetwork()
         net.attributes = attributes
         net.wayLanes = wayLanes
+        net.maneuverPaths = maneuverPaths
         var junctionOf = [Int32](repeating: -1, count: nodeIds.count)
         func junction(_ dense: Int32) -> Int32 {
             if junctionOf[Int(dense)] >= 0 { return junctionOf[Int(dense)] }
@@ -195,6 +199,21 @@ struct NetworkBuilder {
             total += RoadMetric.distance(point(a, lat, lon), point(b, lat, lon))
         }
         return total
+    }
+
+    /// Maneuver relations on the OSM nodes of their (routable) ways; relations whose ways do
+    /// not join end to end are dropped, as OSRM drops them.
+    private static func layOut(_ maneuvers: [ManeuverRelation], ways: [PendingWay], refs: [Int32],
+                               nodeIds: [Int64]) -> [ManeuverNodePath] {
+        guard !maneuvers.isEmpty else { return [] }
+        let named = Set(maneuvers.flatMap { [$0.fromWay, $0.toWay] + $0.viaWays })
+        var nodes: [Int64: [Int64]] = [:]
+        for w in ways where named.contains(w.id) {
+            nodes[w.id] = (0..<w.refCount).map { nodeIds[Int(refs[w.firstRef + $0])] }
+        }
+        return maneuvers.compactMap { m in
+            m.nodePath { nodes[$0] }.map { ManeuverNodePath(nodes: $0, instructionNode: m.viaNode, override: m.override) }
+        }
     }
 
     /// OSRM keeps a restriction only when its way in and way out both start or end where

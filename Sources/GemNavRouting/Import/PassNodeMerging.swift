@@ -19,6 +19,7 @@ extension RoadNetwork {
         var merged = RoadNetwork()
         merged.attributes = attributes
         merged.wayLanes = wayLanes
+        merged.maneuverPaths = maneuverPaths
         var newJunction = [Int32](repeating: -1, count: junctionCount)
         var used = [Bool](repeating: false, count: edgeCount)
         for e in 0..<edgeCount where !used[e] {

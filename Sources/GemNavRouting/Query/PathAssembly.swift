@@ -35,6 +35,7 @@ extension RoutingGraph {
             }
             appendStretch(Int(node), from: from, to: to, extraSeconds: turnSeconds, traffic: traffic, to: &leg)
         }
+        for (k, o) in maneuverOverrides.overrides(along: path.nodes) { leg.junctions[k].maneuverOverride = o }
         return leg
     }
 

@@ -6,6 +6,8 @@ extension StepBuilder {
     /// Two turns closer than this (metres) are announced as one (dual carriageways,
     /// staggered crossings).
     static let collapseDistance = 30.0
+    /// Two opposite turns closer than this (metres) are a staggered crossing: straight on.
+    static let staggeredDistance = 3.0
     /// A change of name this soon after a maneuver is folded into it: "Turn right onto
     /// Rua Santo Ildefonso" rather than a turn onto a 40 m square and a new name after it.
     static let nameCollapseDistance = 50.0
@@ -26,13 +28,15 @@ extension StepBuilder {
             else { continue }
             let gap = ((a + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
             guard gap < (second.type == .newName ? Self.nameCollapseDistance : Self.collapseDistance) else { continue }
+            let total = Geodesy.turnAngle(from: views[a].inHeading, to: Double(views[b].outBearing))
+            guard foldsName || first.type == .newName || isOneTurn(a, b, gap: gap, total: total, views: views)
+            else { continue }
             decisions[b] = nil
             if Self.signposted.contains(first.type) {
                 // A fork or ramp keeps its own wording; it just names the road it leads to.
                 targets[a] = b + 1
                 continue
             }
-            let total = Geodesy.turnAngle(from: views[a].inHeading, to: Double(views[b].outBearing))
             if abs(total) <= ManeuverClassifier.straightTolerance
                 && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
             {
@@ -56,6 +60,26 @@ extension StepBuilder {
             }
             decisions[a] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(total))
         }
+    }
+
+    /// Whether two close turns at junctions `a` and `b` are one maneuver, by OSRM's rules
+    /// (`isStaggeredIntersection`, `isUTurn`, `closeChoicelessTurnAfterTurn`): a zig-zag of
+    /// under 3 m, turning back onto the road one came on, or a turn onto a short piece that
+    /// offers no choice but the second turn. Two turns that merely follow each other closely
+    /// ("turn right onto Cross, then left onto Out") stay two.
+    private func isOneTurn(_ a: Int, _ b: Int, gap: Double, total: Double, views: [JunctionView]) -> Bool {
+        let angles = (views[a].angle, views[b].angle)
+        let isRight = { (x: Double) in x > 45 && x < 135 }, isLeft = { (x: Double) in x < -45 && x > -135 }
+        let undisturbed = leg.junctions[(a + 1)..<b].allSatisfy { $0.arms.count <= 2 }
+        if gap < Self.staggeredDistance && undisturbed
+            && (isRight(angles.0) && isLeft(angles.1) || isLeft(angles.0) && isRight(angles.1))
+        {
+            return true
+        }
+        guard undisturbed else { return false }
+        if abs(total) >= 145 && Self.sameName(leg.roads[a].road, leg.roads[b + 1].road) { return true }
+        let choices = views[b].junction.arms.reduce(0) { $0 + ($1.canEnter ? 1 : 0) }
+        return choices == 1 && ManeuverClassifier.turnDirection(angles.0) != .straight
     }
 
     /// Drops "new name" steps onto the road the driver is already told to follow: the

@@ -74,12 +74,15 @@ extension StepBuilder {
     }
 
     /// Whether two close turns at junctions `a` and `b` are one maneuver, by OSRM's rules
-    /// (`isStaggeredIntersection`, `isUTurn`, `closeChoicelessTurnAfterTurn`): a zig-zag of
-    /// under 3 m, turning back onto the road one came on, or a turn onto a short piece that
-    /// offers no choice but the second turn. Two turns that merely follow each other closely
+    /// (`handleSliproad`, `isUTurn`, `closeChoicelessTurnAfterTurn`): a short link road
+    /// between two roads, turning back onto the road one came on, or a turn onto a short
+    /// piece that offers no choice but the second turn. Two turns that merely follow each other closely
     /// ("turn right onto Cross, then left onto Out") stay two.
     private func isOneTurn(_ a: Int, _ b: Int, total: Double, views: [JunctionView]) -> Bool {
         guard isUndisturbed(a, b) else { return false }
+        // A short link road off one road and onto the next is a sliproad: one turn (OSRM's
+        // `handleSliproad`).
+        if leg.roads[a + 1].road.roadClass.isLink && !leg.roads[b + 1].road.roadClass.isLink { return true }
         if abs(total) >= 145 && Self.sameName(leg.roads[a].road, leg.roads[b + 1].road) { return true }
         let choices = views[b].junction.arms.reduce(0) { $0 + ($1.canEnter ? 1 : 0) }
         return choices == 1 && ManeuverClassifier.turnDirection(views[a].angle) != .straight

@@ -167,13 +167,17 @@ public struct RoutePath: Sendable, Hashable {
         /// The road's attributes in the direction leaving the junction, names and refs
         /// included on every arm: deciding the obvious road compares the names of all of them.
         public var road: RoadInfo
+        /// Whether the road leaving along this arm is the short piece inside a divided road's
+        /// crossing, which guidance folds into one maneuver with the junction after it.
+        public var insideCrossing: Bool
 
         /// Creates an arm.
-        public init(bearing: Int, canEnter: Bool, canArrive: Bool, road: RoadInfo) {
+        public init(bearing: Int, canEnter: Bool, canArrive: Bool, road: RoadInfo, insideCrossing: Bool = false) {
             self.bearing = bearing
             self.canEnter = canEnter
             self.canArrive = canArrive
             self.road = road
+            self.insideCrossing = insideCrossing
         }
     }
 }

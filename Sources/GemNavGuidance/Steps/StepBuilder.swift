@@ -45,6 +45,7 @@ struct StepBuilder {
         }
         let stated = applyManeuverOverrides(&decisions, &targets, views: views)
         let unmerged = decisions
+        collapseSegregatedCrossings(&decisions, &targets, views: views)
         collapse(&decisions, &targets, views: views, keeping: stated)
         let lanes = junctionLanes(views: views, decisions: decisions, unmerged: unmerged)
         dropRepeatedNames(&decisions, targets)
@@ -162,7 +163,7 @@ struct StepBuilder {
 
     /// OSRM's `haveSameName` for steps: both carry a name or ref and the change would not be
     /// announced.
-    private static func sameName(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
+    static func sameName(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
         (!a.name.isEmpty || !a.ref.isEmpty) && (!b.name.isEmpty || !b.ref.isEmpty) && !NameChange.isAnnounced(from: a, to: b)
     }
 

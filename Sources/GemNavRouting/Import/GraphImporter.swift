@@ -104,8 +104,9 @@ public struct GraphImporter: Sendable {
         // Junction arms carry the bearing a driver perceives (OSRM's representative
         // coordinate, divided roads merged), on which turn modifiers are decided.
         let leaves = (0..<(net.edgeCount * 2)).map { ebg.nodeWeight[$0] != EdgeBasedGraph.closed }
-        let bearings = SegregatedRoads(net, incidence: incidence, perceived: net.perceivedBearings(incidence),
-                                       leaves: leaves).mergedBearings().map { UInt16(Int($0.rounded()) % 360) }
+        let divided = SegregatedRoads(net, incidence: incidence, perceived: net.perceivedBearings(incidence), leaves: leaves)
+        let bearings = divided.mergedBearings().map { UInt16(Int($0.rounded()) % 360) }
+        let internalEdges = divided.intersectionInternalEdges()
         var roads = RoadTableBuilder()
         var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)
         let rings = RingKinds.classify(net, incidence: incidence)
@@ -121,7 +122,8 @@ public struct GraphImporter: Sendable {
         for j in 0..<net.junctionCount {
             let arms = incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])].map { end in
                 JunctionArmRecord(leaving: end, road: edgeRoadIndex[Int(end)], bearing: bearings[Int(end)],
-                                  canArrive: ebg.nodeWeight[Int(end ^ 1)] != EdgeBasedGraph.closed ? 1 : 0, reserved: 0)
+                                  canArrive: ebg.nodeWeight[Int(end ^ 1)] != EdgeBasedGraph.closed ? 1 : 0,
+                                  flags: internalEdges[Int(end)] ? JunctionArmRecord.insideCrossing : 0)
             }
             junctionArms += arms.sorted { $0.bearing < $1.bearing }
         }
@@ -221,7 +223,11 @@ struct JunctionArmRecord: BitwiseCopyable {
     var bearing: UInt16
     /// 1 when traffic may arrive at the junction along this road.
     var canArrive: UInt8
-    var reserved: UInt8
+    /// `insideCrossing` when the leaving edge is the short piece inside a divided road's
+    /// crossing (`SegregatedRoads.intersectionInternalEdges`).
+    var flags: UInt8
+
+    static let insideCrossing: UInt8 = 1
 }
 
 /// Per-edge flag bits.

@@ -42,35 +42,35 @@ struct SegregatedRoads {
 
     // MARK: - The graph as OSRM's walkers see it
 
-    private func ends(_ j: Int) -> ArraySlice<Int32> {
+    func ends(_ j: Int) -> ArraySlice<Int32> {
         incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])]
     }
 
     private func degree(_ j: Int) -> Int { Int(incidence.offset[j + 1] - incidence.offset[j]) }
 
     /// The junction edge end `end` leads to.
-    private func target(_ end: Int) -> Int {
+    func target(_ end: Int) -> Int {
         let e = end >> 1
         return Int(end & 1 == 0 ? net.edgeTo[e] : net.edgeFrom[e])
     }
 
-    private func source(_ end: Int) -> Int {
+    func source(_ end: Int) -> Int {
         let e = end >> 1
         return Int(end & 1 == 0 ? net.edgeFrom[e] : net.edgeTo[e])
     }
 
-    private func road(_ end: Int) -> RoadInfo {
+    func road(_ end: Int) -> RoadInfo {
         let attr = net.attributes[Int(net.edgeAttributes[end >> 1])]
         return end & 1 == 0 ? attr.forwardRoad : attr.backwardRoad
     }
 
-    private func isRing(_ end: Int) -> Bool {
+    func isRing(_ end: Int) -> Bool {
         road(end).isRoundabout || net.attributes[Int(net.edgeAttributes[end >> 1])].isCircular
     }
 
     private func lanes(_ end: Int) -> Int { net.laneCount(edge: end >> 1) }
 
-    private func length(_ end: Int) -> Double { Double(net.edgeLength[end >> 1]) }
+    func length(_ end: Int) -> Double { Double(net.edgeLength[end >> 1]) }
 
     /// OSRM's name id equality: name and ref both the same.
     private func sameNameId(_ a: Int, _ b: Int) -> Bool {

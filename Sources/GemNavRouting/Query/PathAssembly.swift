@@ -120,7 +120,8 @@ extension RoutingGraph {
             if isOut { outArm = index }
             let road = Int(record.road)
             arms.append(RoutePath.Arm(bearing: Int(record.bearing), canEnter: canEnter, canArrive: record.canArrive != 0,
-                                      road: roads.roads[road]))
+                                      road: roads.roads[road],
+                                      insideCrossing: record.flags & JunctionArmRecord.insideCrossing != 0))
         }
         return RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm, outArm: outArm,
                                   turnCost: turnCost)

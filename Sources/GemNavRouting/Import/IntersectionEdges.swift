@@ -1,0 +1,82 @@
+import GemNavCore
+
+/// The short connecting pieces inside a divided road's crossing: OSRM's segregated
+/// intersection classification (`findSegregatedNodes`). A driver crossing a dual carriageway
+/// drives two junctions and the piece between them, but perceives one intersection; guidance
+/// announces such a crossing once, at its first junction (see `SegregatedCrossings`).
+///
+/// A directed piece counts when it is at most 32 m long, not part of a ring, entered from a
+/// one-way road of a main road class that meets it roughly at right angles, left onto such a
+/// road likewise, and when the turns onto and off it never bend both ways (one carriageway
+/// turns left into it and the next one right out of it, say, is two turns, not a crossing).
+extension SegregatedRoads {
+    /// Longest piece of road that can lie inside an intersection, metres.
+    static let internalLengthMax = 32.0
+
+    /// For each directed edge (`e << 1 | side`), whether it is such an internal piece.
+    func intersectionInternalEdges() -> [Bool] {
+        var result = [Bool](repeating: false, count: net.edgeCount * 2)
+        for end in 0..<(net.edgeCount * 2) where leaves[end] {
+            result[end] = isInternal(end)
+        }
+        return result
+    }
+
+    private func isInternal(_ piece: Int) -> Bool {
+        guard length(piece) <= Self.internalLengthMax, !isRing(piece) else { return false }
+        let start = source(piece), end = target(piece)
+        // Turns from roads arriving at the start onto the piece.
+        var incoming = Set<ManeuverModifier>(), onewayIn = false
+        var seen = Set<Int>()
+        for other in ends(start) {
+            let o = Int(other), neighbour = target(o)
+            guard neighbour != end, seen.insert(neighbour).inserted, leaves[o ^ 1] else { continue }
+            let angle = Geodesy.turnAngle(from: close[o] + 180, to: close[piece])
+            incoming.insert(Self.osrmDirection(angle))
+            if isOnewayMainRoad(o ^ 1) && !Self.isInternalStraight(angle) { onewayIn = true }
+        }
+        guard onewayIn else { return false }
+        // Turns from the piece onto roads leaving its end.
+        var outgoing = Set<ManeuverModifier>(), onewayOut = false
+        seen.removeAll()
+        for other in ends(end) {
+            let o = Int(other), neighbour = target(o)
+            guard neighbour != start, seen.insert(neighbour).inserted, leaves[o] else { continue }
+            let angle = Geodesy.turnAngle(from: close[piece ^ 1] + 180, to: close[o])
+            outgoing.insert(Self.osrmDirection(angle))
+            if isOnewayMainRoad(o) && !Self.isInternalStraight(angle) { onewayOut = true }
+        }
+        guard onewayOut else { return false }
+        let left: Set<ManeuverModifier> = [.left, .sharpLeft], right: Set<ManeuverModifier> = [.right, .sharpRight]
+        let inLeft = !incoming.isDisjoint(with: left), inRight = !incoming.isDisjoint(with: right)
+        let outLeft = !outgoing.isDisjoint(with: left), outRight = !outgoing.isDisjoint(with: right)
+        return !(inLeft && outRight) && !(inRight && outLeft) && !(outLeft && outRight)
+    }
+
+    /// A one-way road of a class OSRM lets border a divided crossing (residential or above,
+    /// no link road); `directed` is the direction it can be driven.
+    private func isOnewayMainRoad(_ directed: Int) -> Bool {
+        guard !leaves[directed ^ 1] else { return false }
+        switch road(directed).roadClass {
+        case .motorway, .trunk, .primary, .secondary, .tertiary, .residential: return true
+        default: return false
+        }
+    }
+
+    /// Within 30° of going straight: such a road continues the piece rather than crossing it.
+    private static func isInternalStraight(_ angle: Double) -> Bool { abs(angle) < 30 }
+
+    /// OSRM's `getTurnDirection` on a signed turn angle (positive to the right).
+    private static func osrmDirection(_ angle: Double) -> ManeuverModifier {
+        switch angle {
+        case ...(-180), 180...: return .uturn
+        case ..<(-120): return .sharpLeft
+        case ..<(-40): return .left
+        case ..<(-20): return .slightLeft
+        case ...20: return .straight
+        case ...40: return .slightRight
+        case ...120: return .right
+        default: return .sharpRight
+        }
+    }
+}

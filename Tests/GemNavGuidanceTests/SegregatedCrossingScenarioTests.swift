@@ -1,0 +1,91 @@
+import GemNavCore
+import GemNavGuidance
+import GemNavRouting
+import GemNavTestSupport
+import Testing
+
+/// Crossing a divided road, on maps after OSRM's collapse and staggered-intersection
+/// scenarios: the two junctions of a dual carriageway's crossing are one maneuver, placed
+/// where the route enters the crossing; close turns that are not one stay two.
+@Suite struct SegregatedCrossingScenarioTests {
+    /// OSRM's "Segregated Intersection, Cross Belonging to Correct Street" on a 20 m grid:
+    /// `first` is a pair of one-way carriageways (west on top, east below), `second` crosses
+    /// it as another pair (south on the left, north on the right).
+    ///
+    ///         i l
+    ///
+    ///     d   c b   a
+    ///     e   f g   h
+    ///
+    ///         j k
+    private static func crossing() -> GridMap {
+        var map = GridMap()
+        let nodes: [Character: (Double, Double)] = [
+            "i": (0, 2), "l": (0, 3), "d": (2, 0), "c": (2, 2), "b": (2, 3), "a": (2, 5),
+            "e": (3, 0), "f": (3, 2), "g": (3, 3), "h": (3, 5), "j": (5, 2), "k": (5, 3),
+        ]
+        for (way, name) in [("ab", "first"), ("bc", "first"), ("cd", "first"), ("ef", "first"), ("fg", "first"),
+                            ("gh", "first"), ("ic", "second"), ("bl", "second"), ("kg", "second"),
+                            ("fj", "second"), ("cf", "second"), ("gb", "second")]
+        {
+            map.way(way.map { p in Self.at(nodes[p]!) }, ["highway": "primary", "name": name, "oneway": "yes"])
+        }
+        return map
+    }
+
+    private static func at(_ p: (Double, Double)) -> (Double, Double) { (-0.2 * p.0, 0.2 * p.1) }
+
+    private func guide(_ from: (Double, Double), _ to: (Double, Double)) throws -> Route {
+        try Self.crossing().engine().guide(Self.at(from), Self.at(to))
+    }
+
+    /// Turning left across the divided road is one left turn at the first carriageway (b),
+    /// not a left turn at the second one.
+    @Test func leftAcrossIsOneTurnAtTheFirstCarriageway() throws {
+        let route = try guide((2, 5), (5, 2))
+        #expect(route.maneuvers == ["depart", "turn left", "arrive"])
+        let turn = try #require(route.middleSteps.first)
+        #expect(Geodesy.distance(turn.maneuver.location, GridMap.at(-0.4, 0.6)) < 1)
+        #expect(turn.name == "second")
+    }
+
+    /// Turning back through the crossing is one U-turn where it starts.
+    @Test func turningBackIsOneUTurn() throws {
+        let route = try guide((2, 5), (3, 5))
+        #expect(route.maneuvers == ["depart", "continue uturn", "arrive"])
+        let turn = try #require(route.middleSteps.first)
+        #expect(Geodesy.distance(turn.maneuver.location, GridMap.at(-0.4, 0.6)) < 1)
+    }
+
+    /// Straight across on the same road needs no step; both junctions are still listed as
+    /// intersections passed.
+    @Test func straightAcrossIsSilent() throws {
+        let route = try guide((2, 5), (2, 0))
+        #expect(route.maneuvers == ["depart", "arrive"])
+        #expect(route.legs[0].steps[0].intersections.count == 3)
+    }
+
+    /// The right turn off the near carriageway never enters the crossing and stays as it was.
+    @Test func rightTurnOffTheNearCarriageway() throws {
+        let route = try guide((2, 5), (0, 3))
+        #expect(route.maneuvers == ["depart", "turn right", "arrive"])
+    }
+
+    /// OSRM's "Close Turns - Don't Collapse": two-way roads, a right turn and a left turn
+    /// 20 m apart are two maneuvers (no divided road, no zig-zag of a few metres).
+    @Test func closeTurnsOnTwoWayRoadsStayTwo() throws {
+        var map = GridMap()
+        // g d / e-b-c-f / a h on a 20 m grid.
+        let p: [Character: (Double, Double)] = [
+            "g": (0, 1), "d": (0, 2), "e": (1, 0), "b": (1, 1), "c": (1, 2), "f": (1, 3), "a": (2, 1), "h": (2, 2),
+        ]
+        for (way, name) in [("ab", "in"), ("ebcf", "cross"), ("cd", "out"), ("bg", "straight"), ("ch", "reverse")] {
+            map.way(way.map { Self.at(p[$0]!) }, ["highway": "primary", "name": name])
+        }
+        let engine = try map.engine()
+        let out = try engine.guide(Self.at(p["a"]!), Self.at(p["d"]!))
+        #expect(out.maneuvers == ["depart", "turn right", "turn left", "arrive"])
+        let back = try engine.guide(Self.at(p["a"]!), Self.at(p["h"]!))
+        #expect(back.maneuvers == ["depart", "turn right", "turn right", "arrive"])
+    }
+}

@@ -21,7 +21,7 @@ enum RealGraphs {
 }
 
 /// Whole routes on real data compared with reviewed text in `Fixtures/golden/`: each step's
-/// maneuver, instruction, road and length. Run with `GEMNAV_UPDATE_GOLDEN=1` to rewrite the
+/// maneuver, instruction, road and length. Run with `GEMNAV_RECORD_GOLDEN=1` to rewrite the
 /// files after a deliberate change, then review the diff.
 @Suite struct GoldenRouteTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -70,13 +70,13 @@ enum RealGraphs {
         GuidanceSanity.check(route)
         let text = Self.describe(route)
         let file = Self.goldenDirectory.appendingPathComponent("\(c.name).txt")
-        if ProcessInfo.processInfo.environment["GEMNAV_UPDATE_GOLDEN"] != nil {
+        if ProcessInfo.processInfo.environment["GEMNAV_RECORD_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: Self.goldenDirectory, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
             return
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(text == expected, "\(c.name) differs from Fixtures/golden/\(c.name).txt (GEMNAV_UPDATE_GOLDEN=1 rewrites it)")
+        #expect(text == expected, "\(c.name) differs from Fixtures/golden/\(c.name).txt (GEMNAV_RECORD_GOLDEN=1 rewrites it)")
     }
 
     /// The golden files live in the source tree so update mode rewrites the reviewed copies.

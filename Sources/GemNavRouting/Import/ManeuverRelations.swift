@@ -21,17 +21,8 @@ struct ManeuverRelation: Sendable, Hashable {
         guard tags["type"] == "maneuver" || tags["type"] == "manoeuvre" else { return nil }
         // Both spellings are used for the key too; the British one wins as in OSRM.
         let maneuver = tags["manoeuvre"] ?? tags["maneuver"] ?? ""
-        var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = [], viaWays: [Int64] = []
-        for m in relation.members {
-            switch (m.role, m.type) {
-            case ("from", .way): from.append(m.ref)
-            case ("to", .way): to.append(m.ref)
-            case ("via", .node): viaNodes.append(m.ref)
-            case ("via", .way): viaWays.append(m.ref)
-            default: continue
-            }
-        }
-        guard from.count == 1, to.count == 1, viaNodes.count == 1 else { return nil }
+        let members = TurnRelationMembers(relation)
+        guard members.from.count == 1, members.to.count == 1, members.viaNodes.count == 1 else { return nil }
         var override = ManeuverOverride()
         switch maneuver {
         case "turn": override.type = .turn
@@ -45,8 +36,8 @@ struct ManeuverRelation: Sendable, Hashable {
         }
         if let direction = tags["direction"].flatMap(Self.direction) { override.modifier = direction }
         guard override.type != nil || override.modifier != nil || override.suppresses else { return nil }
-        return ManeuverRelation(fromWay: from[0], viaNode: viaNodes[0], viaWays: viaWays, toWay: to[0],
-                                override: override)
+        return ManeuverRelation(fromWay: members.from[0], viaNode: members.viaNodes[0], viaWays: members.viaWays,
+                                toWay: members.to[0], override: override)
     }
 
     /// The `direction` values OSRM understands.

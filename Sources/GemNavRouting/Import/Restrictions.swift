@@ -40,17 +40,8 @@ struct TurnRestriction: Sendable {
             if exempt.contains(where: { profile.restrictionKeys.contains($0) }) { return [] }
         }
         guard kind.hasPrefix("no_") || kind.hasPrefix("only_") else { return [] }
-        var from: [Int64] = [], to: [Int64] = [], viaNodes: [Int64] = []
-        var viaWays: [Int64] = []
-        for m in relation.members {
-            switch (m.role, m.type) {
-            case ("from", .way): from.append(m.ref)
-            case ("to", .way): to.append(m.ref)
-            case ("via", .node): viaNodes.append(m.ref)
-            case ("via", .way): viaWays.append(m.ref)
-            default: continue
-            }
-        }
+        let m = TurnRelationMembers(relation)
+        let (from, to, viaNodes, viaWays) = (m.from, m.to, m.viaNodes, m.viaWays)
         guard !from.isEmpty, !to.isEmpty, viaNodes.count <= 1, viaNodes.isEmpty != viaWays.isEmpty,
               from.count == 1 || kind == "no_entry", to.count == 1 || kind == "no_exit" else { return [] }
         return from.flatMap { f in

@@ -86,7 +86,7 @@ struct TableBench: ParsableCommand {
             }
             let sorted = runs.sorted()
             let result = ShapeResult(shape: "\(s)x\(d)", sources: s, destinations: d, runs_ms: runs, min_ms: sorted[0],
-                                     median_ms: sorted[sorted.count / 2], durations: table.durations)
+                                     median_ms: percentile(sorted: sorted, 50), durations: table.durations)
             print(String(format: "gemnav table %@  min %.1f ms  median %.1f ms  (%d runs)", result.shape, result.min_ms,
                          result.median_ms, runs.count))
             results.append(result)

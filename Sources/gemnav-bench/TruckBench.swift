@@ -130,14 +130,11 @@ struct TruckBench: ParsableCommand {
                 }
             }
         }
-        func percentile(_ values: [Double], _ p: Double) -> Double {
-            let sorted = values.sorted()
-            return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-        }
-        output.medianQueryMs = percentile(times, 0.5)
-        output.p99QueryMs = percentile(times, 0.99)
-        output.medianPlainMs = percentile(plainTimes, 0.5)
-        output.p99PlainMs = percentile(plainTimes, 0.99)
+        let (sortedTimes, sortedPlain) = (times.sorted(), plainTimes.sorted())
+        output.medianQueryMs = percentile(sorted: sortedTimes, 50)
+        output.p99QueryMs = percentile(sorted: sortedTimes, 99)
+        output.medianPlainMs = percentile(sorted: sortedPlain, 50)
+        output.p99PlainMs = percentile(sorted: sortedPlain, 99)
         print("""
             \(output.routes) routes across the limits: \(output.routed) routed, \(output.blockedWithReason) refused naming \
             the blocking limit, \(output.otherFailures) other failures (off the map, unconnected)

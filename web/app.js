@@ -20,7 +20,8 @@ function connect() {
   const id = sessionStorage.getItem("gemnav-session") || "";
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
-  const query = `?tz=${encodeURIComponent(zone)}${id ? "&session=" + encodeURIComponent(id) : ""}`;
+  const lang = navigator.language || "";
+  const query = `?tz=${encodeURIComponent(zone)}&lang=${encodeURIComponent(lang)}${id ? "&session=" + encodeURIComponent(id) : ""}`;
   socket = new WebSocket(`${scheme}://${location.host}/app/ws${query}`);
   socket.onopen = () => {
     retry = 500;
@@ -67,6 +68,12 @@ function play(effect) {
     navigator.vibrate(effect.pattern);
   } else if (effect.kind === "openURL") {
     window.open(effect.url, "_blank", "noopener");
+  } else if (effect.kind === "download") {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([effect.text], { type: "text/plain" }));
+    link.download = effect.fileName;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   }
 }
 
@@ -254,6 +261,7 @@ function renderSettings(s) {
   setText("server-status", s.routingEngineChoice ? s.serverStatus : "The routing engine can be chosen in Pro.");
   $("set-consent").checked = s.consent === "granted";
   setText("settings-message", s.message);
+  $("support-log").hidden = !s.hasSupportLog;
 }
 
 function renderPlaces(p) {
@@ -591,6 +599,8 @@ $("set-haptics").onchange = (e) => send({ intent: "setting", name: "haptics", on
 $("set-mode").onchange = (e) => send({ intent: "setting", name: "guidanceMode", value: e.target.value });
 $("set-server").onchange = (e) => send({ intent: "setting", name: "routingServer", value: e.target.value });
 $("set-consent").onchange = (e) => send({ intent: "setting", name: "consent", on: e.target.checked });
+$("export-log").onclick = () => send({ intent: "supportLog", value: "export" });
+$("clear-log").onclick = () => send({ intent: "supportLog", value: "clear" });
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && state && ["settings", "places", "assistant", "ride"].includes(state.screen)) {
     send({ intent: "open", screen: state.tripUnderWay ? "navigation" : "map" });

@@ -33,9 +33,10 @@ public enum WebApp {
                 let query = request.path.map(parameters(in:)) ?? [:]
                 // An unknown zone name falls back to GMT rather than refusing the page.
                 let zone = query["tz"].flatMap(TimeZone.init(identifier:)) ?? .gmt
+                let locale = query["lang"].flatMap(pageLocale)
                 return .upgrade([:]) { inbound, outbound, _ in
-                    await serve(sessions: sessions, id: query["session"], timeZone: zone, inbound: inbound,
-                                outbound: outbound, logger: logger)
+                    await serve(sessions: sessions, id: query["session"], timeZone: zone, locale: locale,
+                                inbound: inbound, outbound: outbound, logger: logger)
                 }
             }
         return Application(
@@ -49,8 +50,16 @@ public enum WebApp {
             logger: logger)
     }
 
-    /// The query parameters of a WebSocket path: `session` (the id to resume) and `tz` (the
-    /// page's IANA time zone).
+    /// The locale a page's BCP 47 language tag ("en-US") names, nil for anything that is not a
+    /// short tag of letters, digits and hyphens (times are then written 24-hour).
+    static func pageLocale(_ tag: String) -> Locale? {
+        guard !tag.isEmpty, tag.count <= 35, tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        else { return nil }
+        return Locale(identifier: tag)
+    }
+
+    /// The query parameters of a WebSocket path: `session` (the id to resume), `tz` (the
+    /// page's IANA time zone) and `lang` (the browser's language tag).
     static func parameters(in path: String) -> [String: String] {
         guard let query = path.split(separator: "?", maxSplits: 1).dropFirst().first else { return [:] }
         var found: [String: String] = [:]
@@ -65,13 +74,13 @@ public enum WebApp {
     /// One connection: the session's messages go out as they come; each message in is an
     /// intent. A message that is not the protocol is answered with an error and closes this
     /// connection only; the session stays for a reconnect.
-    static func serve(sessions: WebSessions, id: String?, timeZone: TimeZone, inbound: WebSocketInboundStream,
-                      outbound: WebSocketOutboundWriter, logger: Logger) async
+    static func serve(sessions: WebSessions, id: String?, timeZone: TimeZone, locale: Locale?,
+                      inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger) async
     {
         let opened: Result<(WebSession, (messages: AsyncStream<String>, connection: Int)), WebAppError>
         do {
             opened = .success(try await MainActor.run {
-                let session = try sessions.open(id, timeZone: timeZone)
+                let session = try sessions.open(id, timeZone: timeZone, locale: locale)
                 return (session, session.attach())
             })
         } catch let error as WebAppError {

@@ -107,6 +107,9 @@ struct WebIntent: Decodable, Equatable {
             app.send(.capabilities(DeviceCapabilities(canVibrate: try need(vibrate, "vibrate"),
                                                       canSpeak: try need(speech, "speech"))))
         case "setting": try applySetting(to: app.settings)
+        case "supportLog":
+            let actions: [String: SettingsModel.Intent] = ["export": .exportSupportLog, "clear": .clearSupportLog]
+            app.settings.send(try pick(value, "value") { actions[$0] })
         case "saveFavourite": try saveFavourite(app)
         case "deleteFavourite": app.places?.send(.deleteFavourite(FavouriteID(rawValue: try number())))
         case "deleteRecent": app.places?.send(.deleteRecent(RecentDestinationID(rawValue: try number())))

@@ -119,7 +119,12 @@ public final class WebSession {
             case .speak(let text): Effect(kind: "speak", text: text)
             }
         }
-        return app + guidance + chat
+        let settings = self.app.settings.takeEffects().map { effect in
+            switch effect {
+            case .share(let name, let text): Effect(kind: "download", text: text, fileName: name)
+            }
+        }
+        return app + guidance + chat + settings
     }
 
     /// Coalesces a burst of changes into one message.
@@ -144,13 +149,15 @@ public final class WebSession {
         var message: String
     }
 
-    /// Something for the page to play: speech, a vibration pattern, a URL to open.
+    /// Something for the page to play: speech, a vibration pattern, a URL to open, a file to
+    /// save.
     private struct Effect: Encodable {
         var kind: String
         var text: String?
         var pattern: [Int]?
         var cue: String?
         var url: String?
+        var fileName: String?
     }
 
     private static func json(_ value: some Encodable) -> String {

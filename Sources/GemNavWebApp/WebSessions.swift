@@ -17,21 +17,22 @@ public final class WebSessions {
     /// What to say when `recognizer` is nil: why, and how to get one.
     public var recognizerMissing = "This server cannot recognise speech. Type your request instead."
 
-    private let makeApp: @MainActor (TimeZone) throws -> AppModel
+    private let makeApp: @MainActor (TimeZone, Locale?) throws -> AppModel
     private let clock: any NavigationClock
     private var sessions: [String: WebSession] = [:]
 
-    /// Sessions whose apps `makeApp` builds for the page's time zone (arrival times are shown
-    /// in it); intents' fixes carry `clock`'s time.
-    public init(clock: any NavigationClock, makeApp: @escaping @MainActor (TimeZone) throws -> AppModel) {
+    /// Sessions whose apps `makeApp` builds for the page's time zone and locale (arrival times
+    /// are shown in them); intents' fixes carry `clock`'s time.
+    public init(clock: any NavigationClock, makeApp: @escaping @MainActor (TimeZone, Locale?) throws -> AppModel) {
         self.makeApp = makeApp
         self.clock = clock
     }
 
-    /// The session `id` names when it is still kept, else a new one for a page in `timeZone`.
+    /// The session `id` names when it is still kept, else a new one for a page in `timeZone`
+    /// and `locale`.
     /// - Throws: `WebAppError.invalidSession` for an id that cannot be one of ours; whatever
     ///   building the app throws.
-    public func open(_ id: String?, timeZone: TimeZone = .gmt) throws -> WebSession {
+    public func open(_ id: String?, timeZone: TimeZone = .gmt, locale: Locale? = nil) throws -> WebSession {
         expire()
         if let id, !id.isEmpty {
             guard id.count <= 64, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
@@ -39,7 +40,7 @@ public final class WebSessions {
             }
             if let kept = sessions[id] { return kept }
         }
-        let session = WebSession(id: UUID().uuidString.lowercased(), app: try makeApp(timeZone), clock: clock)
+        let session = WebSession(id: UUID().uuidString.lowercased(), app: try makeApp(timeZone, locale), clock: clock)
         session.app.assistant?.speechUnavailable = recognizer == nil ? recognizerMissing : nil
         sessions[session.id] = session
         return session

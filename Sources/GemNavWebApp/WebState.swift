@@ -145,6 +145,7 @@ struct WebState: Encodable, Equatable {
         var consent: String
         var message: String?
         var routingEngineChoice: Bool
+        var hasSupportLog: Bool
     }
 
     struct Favourite: Encodable, Equatable {
@@ -280,7 +281,7 @@ extension WebState {
         let sim = app.simulation.state
         simulation = Simulation(enabled: sim.isEnabled, speed: sim.speed, driving: sim.isDriving)
         settings = Settings(app.settings.state)
-        places = app.places.map { Places($0.state, format: format) }
+        places = app.places.map { Places($0.state, format: format, timeFormat: app.navigation.timeFormat) }
         assistant = app.assistant.map { Assistant($0.state, format: format) }
         ride = app.rides.map { Ride($0.state) }
     }
@@ -378,7 +379,8 @@ extension WebState.Settings {
                   units: s.settings.units.rawValue, language: s.settings.language, languages: AppSettings.languages,
                   voice: s.settings.voice, haptics: s.settings.haptics, guidanceMode: s.settings.guidanceMode.rawValue,
                   routingServer: s.settings.routingServer?.absoluteString, serverStatus: status,
-                  consent: "\(s.consent)", message: s.message, routingEngineChoice: s.features.routingEngineChoice)
+                  consent: "\(s.consent)", message: s.message, routingEngineChoice: s.features.routingEngineChoice,
+                  hasSupportLog: s.hasSupportLog)
     }
 }
 
@@ -426,7 +428,7 @@ extension WebState.Ride {
 }
 
 extension WebState.Places {
-    init(_ p: PlacesModel.State, format: DisplayFormatter) {
+    init(_ p: PlacesModel.State, format: DisplayFormatter, timeFormat: TimeOfDayFormat) {
         favourites = p.favourites.map {
             WebState.Favourite(id: $0.id.rawValue, kind: $0.kind.rawValue, name: $0.name,
                                lat: $0.coordinate.latitude, lon: $0.coordinate.longitude)
@@ -436,7 +438,7 @@ extension WebState.Places {
             let route = [trip.originName, trip.destinationName].compactMap { $0 }.joined(separator: " → ")
             let figures = [trip.distance.map(format.distance), trip.duration.map(format.duration)].compactMap { $0 }
             return WebState.Trip(id: trip.id.rawValue, title: route.isEmpty ? "Trip" : route,
-                                 detail: ([format.clockTime(trip.startedAt)] + figures).joined(separator: " · "))
+                                 detail: ([timeFormat.dayAndTime(trip.startedAt)] + figures).joined(separator: " · "))
         }
         message = p.message
     }

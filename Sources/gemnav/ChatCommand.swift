@@ -40,7 +40,8 @@ struct ChatCommand: AsyncParsableCommand {
     func run() async throws {
         let map = try dataOptions.mapData()
         let store = try storeOptions.open()
-        let environment = try CLIError.wrap { try AppComposition.Environment.live(data: map, store: store) }
+        let environment = try CLIError.wrap { try AppComposition.Environment.live(data: map, store: store,
+                                                                                       supportLog: storeOptions.supportLog()) }
         try await MainActor.run {
             let app = AppComposition.build(environment)
             if let near = near.flatMap(Coordinate.init(latLonString:)) {

@@ -9,7 +9,7 @@ struct GemNav: AsyncParsableCommand {
         discussion: "Map data © OpenStreetMap contributors, ODbL.",
         subcommands: [
             ImportCommand.self, RouteCommand.self, NavigateCommand.self, SearchCommand.self, ReverseCommand.self,
-            ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self,
+            ConsentCommand.self, TripsCommand.self, ServeCommand.self, AskCommand.self, ChatCommand.self, SupportLogCommand.self,
             TableCommand.self, TrafficCommand.self,
             RideCommand.self, RidesCommand.self,
         ])

@@ -73,7 +73,8 @@ struct NavigationSetup {
         let clock = ManualClock(start: start)
         let environment = AppComposition.Environment(
             providers: [.car: provider], places: index.map(IndexPlaceSearch.init) ?? NoPlaceSearch(), store: store,
-            settings: InMemorySettings(settings), clock: clock, centre: places[0].coordinate)
+            settings: InMemorySettings(settings), clock: clock, centre: places[0].coordinate,
+            supportLog: c.storeOptions.supportLog())
         let mode = recorded.map { "GPX replay (\($0.count) points)" } ?? "simulated drive"
         return PreparedTrip(places: places, avoid: AvoidOptions(list: c.avoid) ?? [], environment: environment,
                             clock: clock, fixes: fixes, mode: mode)

@@ -95,7 +95,8 @@ struct ServeCommand: AsyncParsableCommand {
         let source = tier.map { FixedTier($0) }
         let profiles = try truckData.map { [TravelProfile.truck: try truckMap($0)] } ?? [:]
         let environment = Result {
-            try AppComposition.Environment.live(data: map, profiles: profiles, store: store, tierSource: source)
+            try AppComposition.Environment.live(data: map, profiles: profiles, store: store,
+                                                supportLog: storeOptions.supportLog(), tierSource: source)
         }
         if let traffic {
             let appEngines = ((try? environment.get())?.providers.values).map { providers in
@@ -103,9 +104,10 @@ struct ServeCommand: AsyncParsableCommand {
             } ?? []
             try follow(traffic, engines: [data.engine] + appEngines, logger: logger)
         }
-        let sessions = await WebSessions(clock: SystemClock()) { timeZone in
+        let sessions = await WebSessions(clock: SystemClock()) { timeZone, locale in
             var page = try environment.get()
             page.timeZone = timeZone
+            page.locale = locale
             return AppComposition.build(page)
         }
         await listen(sessions, placeNames: data.search?.recordNames ?? [], logger: logger)

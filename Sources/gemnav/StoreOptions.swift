@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GemNavServices
 import GemNavStorage
 
 /// `--store PATH`: the app store holding the recording consent and the recorded trips.
@@ -15,6 +16,12 @@ struct StoreOptions: ParsableArguments {
         if let path = env["GEMNAV_STORE"], !path.isEmpty { return path }
         let home = env["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.local/share/gemnav/app.sqlite"
+    }
+
+    /// The support log kept beside the store (`logs/` next to it): navigation events, with
+    /// positions only while trips may be recorded; `gemnav support-log` exports it.
+    func supportLog() -> SupportLog {
+        SupportLog(directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("logs"))
     }
 
     /// Opens (creating when needed) the store and its directory.

@@ -89,6 +89,30 @@ import Testing
         #expect(model.state.settings.tier == .free && model.state.message == "The tier is set by this server, not in Settings.")
     }
 
+    @Test func aPurchaseChangesTheTierWhileTheAppRuns() async throws {
+        let store = Storefront()
+        let model = SettingsModel(persistence: InMemorySettings(), store: nil, probePoint: point, tierSource: store)
+        await model.settled()
+        #expect(model.state.settings.tier == .free && model.state.tierDecidedBy == "the App Store")
+        store.updates.yield(.pro)
+        for _ in 0..<100 where model.state.settings.tier != .pro { await Task.yield() }
+        #expect(model.state.settings.tier == .pro && model.state.features.truckRouting && model.state.features.inAppMap)
+        store.updates.yield(.plus)
+        for _ in 0..<100 where model.state.settings.tier != .plus { await Task.yield() }
+        #expect(model.state.settings.tier == .plus && !model.state.features.routingEngineChoice)
+    }
+
+    /// A purchase that starts on Free and changes when the test says.
+    final class Storefront: TierSource, @unchecked Sendable {
+        // @unchecked: the stream and its continuation are made once and never reassigned.
+        let stream: AsyncStream<Tier>
+        let updates: AsyncStream<Tier>.Continuation
+        init() { (stream, updates) = AsyncStream.makeStream() }
+        var decider: String { "the App Store" }
+        func currentTier() async -> Tier { .free }
+        func tierUpdates() -> AsyncStream<Tier> { stream }
+    }
+
     @Test func routingServerIsProOnlyAndCheckedFirst() async throws {
         let (model, saved, _) = try model()
         model.send(.setRoutingServer("http://localhost:5000"))

@@ -20,14 +20,15 @@ import Testing
     }
 
     /// Every screen of the trip, one per update.
-    func screens(_ route: Route, language: String = "en", units: DistanceUnits = .metric) async throws
+    func screens(_ route: Route, language: String = "en", units: DistanceUnits = .metric,
+                 options: SimulationOptions = SimulationOptions()) async throws
         -> [NavigationViewState]
     {
         var settings = NavigationSettings()
         settings.units = units
         settings.language = language
         settings.channels = .all
-        let player = try TripPlayer(route: route, settings: settings, source: .simulator(RouteSimulator(route: route)))
+        let player = try TripPlayer(route: route, settings: settings, source: .simulator(RouteSimulator(route: route, options: options)))
         var screen = NavigationViewState(format: DisplayFormatter(language: language, units: units))
         var screens: [NavigationViewState] = []
         await player.run { _, updates in
@@ -73,6 +74,29 @@ import Testing
         #expect(last.tripState == "complete" && last.banner == nil)
         #expect(last.remainingDistanceText == "0 m" && last.remainingTimeText == "0 sec")
         #expect(screens.allSatisfy { !$0.isOffRoute })
+    }
+
+    @Test func theTimeLeftFollowsThePaceDriven() async throws {
+        let route = try route()
+        var slow = SimulationOptions()
+        slow.speedFactor = 0.5
+        let planned = try await screens(route)
+        let driven = try await screens(route, options: slow)
+        /// "45 sec" or "2 min" in seconds.
+        func seconds(_ text: String) -> Double {
+            let n = Double(text.split(separator: " ")[0]) ?? 0
+            return text.hasSuffix("min") ? n * 60 : n
+        }
+        // Where both trips have the same distance left, after a minute of slow driving (the pace
+        // is smoothed over about a minute).
+        let late = driven.filter { $0.elapsed > 60 && $0.tripState == "navigating" }
+        let pairs = late.compactMap { d in
+            planned.first { $0.remainingDistanceText == d.remainingDistanceText }.map { (planned: $0, driven: d) }
+        }
+        // Within the last minute the time is worded to the second.
+        let pair = try #require(pairs.first { (20...45).contains(seconds($0.planned.remainingTimeText)) })
+        #expect(seconds(pair.driven.remainingTimeText) >= 1.3 * seconds(pair.planned.remainingTimeText),
+                "half the speed: \(pair.driven.remainingTimeText) left against \(pair.planned.remainingTimeText) planned")
     }
 
     @Test func frenchImperialIsWordedFromItsTable() async throws {

@@ -49,7 +49,7 @@ struct SlowProvider: RouteProvider {
     func makeModel(_ providers: [TravelProfile: any RouteProvider] = [.car: EngineRouteProvider(engine: RoutePlanningModelTests.engine)])
         -> RoutePlanningModel
     {
-        RoutePlanningModel(providers: providers, clock: clock, timeZone: .gmt)
+        RoutePlanningModel(providers: providers, clock: clock, timeFormat: TimeOfDayFormat())
     }
 
     /// The fastest route along Rue Basse, and one forced over Rue Haute (through a stop there).

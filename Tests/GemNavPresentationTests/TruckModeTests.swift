@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GemNavCore
+import GemNavGuidance
 import GemNavNavigation
 import GemNavPresentation
 import GemNavRouting
@@ -36,7 +37,7 @@ final class RecordingProvider: RouteProvider, @unchecked Sendable {
     @Test func truckModeIsOfferedOnlyWhenTheTierIncludesIt() async throws {
         let car = RecordingProvider(routes: try await routes()), truck = RecordingProvider(routes: try await routes())
         var pro = false
-        let model = RoutePlanningModel(providers: [.car: car, .truck: truck], clock: clock, timeZone: .gmt,
+        let model = RoutePlanningModel(providers: [.car: car, .truck: truck], clock: clock, timeFormat: TimeOfDayFormat(),
                                        allows: { $0 != .truck || pro })
         #expect(model.availableModes == [.car])
         model.currentLocation = RoutePlanningModelTests.west.coordinate
@@ -55,7 +56,7 @@ final class RecordingProvider: RouteProvider, @unchecked Sendable {
 
     @Test func typedDimensionsAreSentAndBadOnesExplained() async throws {
         let car = RecordingProvider(routes: try await routes()), truck = RecordingProvider(routes: try await routes())
-        let model = RoutePlanningModel(providers: [.car: car, .truck: truck], clock: clock, timeZone: .gmt)
+        let model = RoutePlanningModel(providers: [.car: car, .truck: truck], clock: clock, timeFormat: TimeOfDayFormat())
         model.currentLocation = RoutePlanningModelTests.west.coordinate
         model.send(.setDestination(RoutePlanningModelTests.east))
         model.send(.setVehicleDimension("height", "3.2"))

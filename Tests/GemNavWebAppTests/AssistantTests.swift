@@ -19,7 +19,7 @@ import Testing
 
     func sessions() throws -> WebSessions {
         let environment = try MonacoData.appEnvironment(clock: clock, timer: timer)
-        return WebSessions(clock: clock) { _ in AppComposition.build(environment) }
+        return WebSessions(clock: clock) { _, _ in AppComposition.build(environment) }
     }
 
     @Test func anUtteranceOnTheTabActsOnItsTrip() async throws {

@@ -17,9 +17,10 @@ import Testing
 
     func sessions() throws -> WebSessions {
         let environment = try MonacoData.appEnvironment(clock: clock, timer: timer)
-        return WebSessions(clock: clock) { zone in
+        return WebSessions(clock: clock) { zone, locale in
             var page = environment
             page.timeZone = zone
+            page.locale = locale
             return AppComposition.build(page)
         }
     }
@@ -92,6 +93,6 @@ import Testing
         #expect(failure(#"{"intent":"location","lat":91,"lon":0}"#)?.description.contains("not on Earth") == true)
         let early = try #require(failure(#"{"intent":"addStop"}"#))
         #expect(!early.closesConnection, "a valid intent that does not apply now keeps the connection")
-        #expect(throws: WebAppError.self) { try WebSessions(clock: clock) { _ in throw CancellationError() }.open("../etc") }
+        #expect(throws: WebAppError.self) { try WebSessions(clock: clock) { _, _ in throw CancellationError() }.open("../etc") }
     }
 }

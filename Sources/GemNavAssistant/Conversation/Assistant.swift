@@ -1,5 +1,6 @@
 import Foundation
 import GemNavCore
+import GemNavGuidance
 import GemNavSearch
 import GemNavServices
 
@@ -24,8 +25,8 @@ public struct Assistant: Sendable {
     public let centre: Coordinate
     /// Units of distances in replies.
     public var units: DistanceUnits
-    /// The zone arrival times are said in.
-    public var timeZone: TimeZone
+    /// How arrival times are said: the user's time zone and locale.
+    public var timeFormat: TimeOfDayFormat
     /// The language model that understands utterances instead of the on-device grammar, nil
     /// to stay on the device. Its proposals are validated and carried out here; when it
     /// fails, the on-device understanding answers and the reply says so.
@@ -38,13 +39,14 @@ public struct Assistant: Sendable {
 
     /// An assistant on `places` and `travel`, understanding with `model` when one is given.
     public init(places: any PlaceSearching, travel: (any TravelTimes)?, centre: Coordinate,
-                units: DistanceUnits = .metric, timeZone: TimeZone = .current, model: (any LanguageModelProvider)? = nil)
+                units: DistanceUnits = .metric, timeZone: TimeZone = .current, locale: Locale? = nil,
+                model: (any LanguageModelProvider)? = nil)
     {
         self.places = places
         self.travel = travel
         self.centre = centre
         self.units = units
-        self.timeZone = timeZone
+        timeFormat = TimeOfDayFormat(timeZone: timeZone, locale: locale)
         self.model = model
     }
 

@@ -306,8 +306,7 @@ struct Turn {
         }
         say("eta.trip", ["duration": writer.format.duration(estimate.duration), "name": trip.destination.name,
                          "distance": writer.format.distance(estimate.distance),
-                         "arrival": writer.format.clockTime(now.addingTimeInterval(estimate.duration),
-                                                            timeZone: assistant.timeZone)])
+                         "arrival": assistant.timeFormat.time(now.addingTimeInterval(estimate.duration))])
     }
 
     /// The words a reference was looked up by.

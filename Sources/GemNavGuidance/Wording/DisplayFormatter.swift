@@ -59,7 +59,7 @@ public struct DisplayFormatter: Sendable, Hashable {
     }
 
     /// An arrival time as a clock time: "HH:mm" in `timeZone`, 24-hour and locale independent
-    /// so logs and event streams read the same everywhere (screens use `arrival(_:locale:)`).
+    /// so logs and event streams read the same everywhere (screens use `TimeOfDayFormat`).
     public func clockTime(_ date: Date, timeZone: TimeZone = .gmt) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

@@ -47,6 +47,14 @@ public protocol TierSource: Sendable {
     func currentTier() async -> Tier
     /// Who decides, for Settings to say why the tier cannot be switched there ("this server").
     var decider: String { get }
+    /// Every later change of the tier (a purchase, a refund, an expired subscription), for as
+    /// long as the app runs; a source that never changes finishes at once.
+    func tierUpdates() -> AsyncStream<Tier>
+}
+
+extension TierSource {
+    /// No changes: the tier stays what `currentTier` said.
+    public func tierUpdates() -> AsyncStream<Tier> { AsyncStream { $0.finish() } }
 }
 
 /// A tier fixed at launch (a server setting, a test).

@@ -15,7 +15,7 @@ extension AppComposition {
         }
         let travel = byProfile.isEmpty ? nil : EngineTravelTimes(engines: byProfile)
         let assistant = Assistant(places: environment.places, travel: travel, centre: environment.centre,
-                                  timeZone: environment.timeZone)
+                                  timeZone: environment.timeZone, locale: environment.locale)
         return AssistantModel(assistant: assistant, app: app)
     }
 }

@@ -125,10 +125,17 @@ public final class NavigationModel {
     public var device = DeviceCapabilities()
     /// Whether the user wants vibration cues (Settings).
     public var hapticsOn = true
+    /// Whether the user wants prompts spoken at all (Settings); the mute button silences one
+    /// trip's prompts on top of it.
+    public var voiceOn = true
+    /// How arrival times are written: the user's time zone and locale.
+    public var timeFormat: TimeOfDayFormat {
+        didSet { state.screen.timeFormat = timeFormat }
+    }
     /// Speed (m/s) at which a user at a stop counts as having driven on.
     public var departureSpeed = 2.0
 
-    private let defaultProvider: any RouteProvider
+    private var defaultProvider: any RouteProvider
     /// Routes the trip's reroutes and checks: the provider of its travel mode.
     private var provider: any RouteProvider
     private let store: AppStore?
@@ -163,8 +170,10 @@ public final class NavigationModel {
 
     /// Creates the screen. `store` keeps the consent and the recorded trips (nil: never record).
     public init(provider: any RouteProvider, store: AppStore?, clock: any NavigationClock,
-                settings: NavigationSettings = NavigationSettings(), mode: GuidanceMode = .visual)
+                settings: NavigationSettings = NavigationSettings(), mode: GuidanceMode = .visual,
+                timeFormat: TimeOfDayFormat = TimeOfDayFormat())
     {
+        self.timeFormat = timeFormat
         defaultProvider = provider
         self.provider = provider
         self.store = store
@@ -174,9 +183,23 @@ public final class NavigationModel {
         var all = settings
         all.channels = .all
         self.settings = all
-        var initial = State(screen: NavigationViewState(format: settings.format))
+        var initial = State(screen: NavigationViewState(format: settings.format, timeFormat: timeFormat))
         initial.mode = mode
         state = initial
+    }
+
+    /// Speaks and words trips in `units` and `language` (Settings): the screen's figures at
+    /// once, the prompts from the next trip on (a trip keeps the voice it started with).
+    public func use(units: DistanceUnits, language: String) {
+        settings.units = units
+        settings.language = language
+        state.screen.format = settings.format
+    }
+
+    /// Reroutes the trips started from now on with `provider` (another routing server was
+    /// chosen); a trip under way keeps its own.
+    public func use(_ provider: any RouteProvider) {
+        defaultProvider = provider
     }
 
     /// Starts guiding along `plan`, after the consent disclosure if it was never answered;
@@ -187,7 +210,7 @@ public final class NavigationModel {
         self.provider = provider ?? defaultProvider
         // The mode and the mute button are the user's, not the trip's.
         let (mode, muted) = (state.mode, state.isMuted)
-        state = State(screen: NavigationViewState(format: settings.format))
+        state = State(screen: NavigationViewState(format: settings.format, timeFormat: timeFormat))
         (state.mode, state.isMuted) = (mode, muted)
         state.destinationName = plan.places.last?.name ?? ""
         if let store, (try? store.consent) == .awaiting {
@@ -357,13 +380,13 @@ public final class NavigationModel {
         for event in update.events {
             switch event {
             case .voice(let v):
-                if !state.isMuted, device.canSpeak { effects.append(.speak(v.text)) }
+                if speaks { effects.append(.speak(v.text)) }
             case .haptic(let h):
                 // The pocket mode vibrates; so does the voice mode on a device that cannot speak.
                 guard state.mode == .haptic || (state.mode == .voice && !device.canSpeak) else { break }
                 if hapticsOn, device.canVibrate, !inBackground || device.vibratesInBackground {
                     effects.append(.vibrate(h.pattern))
-                } else if !state.isMuted, device.canSpeak, state.mode == .haptic {
+                } else if speaks, state.mode == .haptic {
                     effects.append(.speak(h.text))
                 }
             case .offRoute(let o):
@@ -389,7 +412,7 @@ public final class NavigationModel {
                 case .offered:
                     state.fasterRoute = f.message
                     logger.info("Faster route offered", metadata: ["saving": "\(Int(f.saving)) s"])
-                    if !state.isMuted, device.canSpeak { effects.append(.speak(f.message)) }
+                    if speaks { effects.append(.speak(f.message)) }
                 case .accepted:
                     state.fasterRoute = nil
                     state.notice = "Taking the faster route"
@@ -406,6 +429,10 @@ public final class NavigationModel {
         case .complete: state.phase = .arrived
         }
     }
+
+    /// Whether a prompt reaches the user's ears: voice on in Settings, this trip not muted, and
+    /// a device that can speak.
+    private var speaks: Bool { voiceOn && !state.isMuted && device.canSpeak }
 
     private func finishRecording() {
         guard let log, let plan else { return }

@@ -74,13 +74,13 @@ public struct NavigationViewState: Sendable, Hashable {
     public var format: DisplayFormatter
     /// The pace driven, which the remaining time and the arrival follow.
     private var pace = DrivenPace()
-    /// Time zone of `arrivalText`.
-    public var timeZone: TimeZone
+    /// How `arrivalText` is written: the user's time zone and locale.
+    public var timeFormat: TimeOfDayFormat
 
     /// An empty screen.
-    public init(format: DisplayFormatter = DisplayFormatter(), timeZone: TimeZone = .gmt) {
+    public init(format: DisplayFormatter = DisplayFormatter(), timeFormat: TimeOfDayFormat = TimeOfDayFormat()) {
         self.format = format
-        self.timeZone = timeZone
+        self.timeFormat = timeFormat
     }
 
     /// Folds one update of the session into the screen.
@@ -115,7 +115,7 @@ public struct NavigationViewState: Sendable, Hashable {
         if tripState == "navigating" { pace.record(t: t, remaining: p.durationRemaining) }
         let left = pace.adjusted(p.durationRemaining)
         remainingTimeText = format.duration(left)
-        arrivalText = format.clockTime(p.eta.addingTimeInterval(left - p.durationRemaining), timeZone: timeZone)
+        arrivalText = timeFormat.time(p.eta.addingTimeInterval(left - p.durationRemaining))
         isOffRoute = p.isOffRoute
         banner?.distanceText = format.distance(p.stepDistanceRemaining)
     }

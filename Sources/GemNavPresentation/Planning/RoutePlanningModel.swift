@@ -95,24 +95,30 @@ public final class RoutePlanningModel {
     /// Alternatives asked for besides the fastest route (1–3 routes in all).
     public var alternatives = 2
 
-    private let providers: [TravelProfile: any RouteProvider]
     private let allows: @MainActor (TravelProfile) -> Bool
     private let clock: any NavigationClock
-    private let format: DisplayFormatter
-    private let timeZone: TimeZone
+    /// Words distances and durations (Settings' units and language).
+    public var format: DisplayFormatter {
+        didSet { resummarize() }
+    }
+    /// Writes arrival times (the user's time zone and locale).
+    public var timeFormat: TimeOfDayFormat {
+        didSet { resummarize() }
+    }
+    private var providers: [TravelProfile: any RouteProvider]
     private var generation = 0
     private var pending: Task<Void, Never>?
 
     /// Creates the card; `providers` holds one provider per travel mode the map can route, and
     /// `allows` says which modes the tier includes now (trucks are Pro's).
     public init(providers: [TravelProfile: any RouteProvider], clock: any NavigationClock,
-                format: DisplayFormatter = DisplayFormatter(), timeZone: TimeZone = .current,
+                format: DisplayFormatter = DisplayFormatter(), timeFormat: TimeOfDayFormat = TimeOfDayFormat(timeZone: .current),
                 allows: @escaping @MainActor (TravelProfile) -> Bool = { _ in true })
     {
         self.providers = providers
         self.clock = clock
         self.format = format
-        self.timeZone = timeZone
+        self.timeFormat = timeFormat
         self.allows = allows
     }
 
@@ -124,6 +130,14 @@ public final class RoutePlanningModel {
 
     /// The provider that routes `mode`, nil when the map has no data for it.
     public func provider(for mode: TravelProfile) -> (any RouteProvider)? { providers[mode] }
+
+    /// Routes with `providers` from now on (another routing server, or instructions in another
+    /// language, was chosen in Settings); routes on the card are computed again with them,
+    /// unless they are being navigated.
+    public func use(_ providers: [TravelProfile: any RouteProvider]) {
+        self.providers = providers
+        if state.destination != nil, state.phase != .navigating { calculate() }
+    }
 
     /// Handles one intent.
     public func send(_ intent: Intent) {
@@ -200,7 +214,7 @@ public final class RoutePlanningModel {
             switch outcome {
             case .success(let routes) where !routes.isEmpty:
                 self.state.routes = RouteSummary.make(routes, format: self.format, now: self.clock.now,
-                                                      timeZone: self.timeZone)
+                                                      timeFormat: self.timeFormat)
                 self.state.selected = 0
                 self.state.phase = .routeReady
             case .success:
@@ -209,6 +223,12 @@ public final class RoutePlanningModel {
                 self.fail(String(describing: error))
             }
         }
+    }
+
+    /// Words the routes on the card again after a change of units, language or locale.
+    private func resummarize() {
+        guard !state.routes.isEmpty else { return }
+        state.routes = RouteSummary.make(state.routes.map(\.route), format: format, now: clock.now, timeFormat: timeFormat)
     }
 
     private func fail(_ reason: String) {

@@ -13,20 +13,20 @@ public struct RouteSummary: Sendable, Hashable, Identifiable {
     public var durationText: String
     /// "3.4 km".
     public var distanceText: String
-    /// Arrival clock time if leaving now ("14:05").
+    /// Arrival time if leaving now, as the user's locale writes it ("14:05", "2:05 PM").
     public var arrivalText: String
     /// The main road of this route that the others do not take (its longest road when alone).
     public var via: String
 
     /// Summaries of `routes`, the "via" of each chosen against the others.
-    static func make(_ routes: [Route], format: DisplayFormatter, now: Date, timeZone: TimeZone) -> [RouteSummary] {
+    static func make(_ routes: [Route], format: DisplayFormatter, now: Date, timeFormat: TimeOfDayFormat) -> [RouteSummary] {
         let roads = routes.map(roadLengths)
         return routes.enumerated().map { i, route in
             let others = roads.enumerated().filter { $0.offset != i }.map(\.element)
             return RouteSummary(
                 id: i, route: route, durationText: format.duration(route.duration),
                 distanceText: format.distance(route.distance),
-                arrivalText: format.clockTime(now.addingTimeInterval(route.duration), timeZone: timeZone),
+                arrivalText: timeFormat.time(now.addingTimeInterval(route.duration)),
                 via: via(roads[i], others: others))
         }
     }

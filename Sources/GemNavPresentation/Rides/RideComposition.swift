@@ -11,7 +11,7 @@ extension AppComposition {
     /// through a server: the simulation drives the engine's roads). Drivers are seeded by the
     /// clock's start, so a test clock gives the same drivers every run.
     @MainActor
-    static func rides(in environment: Environment, format: DisplayFormatter) -> RideModel? {
+    static func rides(in environment: Environment, format: DisplayFormatter, timeFormat: TimeOfDayFormat) -> RideModel? {
         guard let engine = (environment.providers[.car] as? EngineRouteProvider)?.engine else { return nil }
         let start = environment.clock.now
         return RideModel(simulation: {
@@ -20,6 +20,7 @@ extension AppComposition {
             return RideSimulation(planner: RidePlanner(engine: engine, book: book),
                                   dispatcher: Dispatcher(matrix: EngineTravelTimes(engine: engine)), fleet: fleet,
                                   start: start, seed: UInt64(max(0, start.timeIntervalSince1970)))
-        }, store: environment.store, clock: environment.timer, format: format)
+        }, store: environment.store, clock: environment.timer, format: format,
+                         timeFormat: timeFormat)
     }
 }

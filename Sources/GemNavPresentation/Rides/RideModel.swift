@@ -110,13 +110,15 @@ public final class RideModel {
     private let store: AppStore?
     private let clock: any Clock<Duration>
     private let format: DisplayFormatter
+    private let timeFormat: TimeOfDayFormat
     private var ticking: Task<Void, Never>?
 
     /// A ride screen over the simulation `simulation` makes (on first use), paced by `clock`,
-    /// keeping its history in `store`.
+    /// keeping its history in `store` (its times written by `timeFormat`).
     public init(simulation: @escaping () throws -> RideSimulation, store: AppStore?, clock: any Clock<Duration>,
-                format: DisplayFormatter = DisplayFormatter())
+                format: DisplayFormatter = DisplayFormatter(), timeFormat: TimeOfDayFormat = TimeOfDayFormat())
     {
+        self.timeFormat = timeFormat
         makeSimulation = simulation
         self.store = store
         self.clock = clock
@@ -257,7 +259,7 @@ public final class RideModel {
                 let outcome = "\(entry.outcome)".prefix(1).uppercased() + "\(entry.outcome)".dropFirst()
                 let fare = entry.fareAmount.map { String(format: "%.2f %@", $0, entry.currency ?? "") }
                 return HistoryItem(id: entry.id, title: "\(entry.pickupName) → \(entry.destinationName)",
-                                   detail: ([outcome] + [fare].compactMap { $0 } + [format.clockTime(entry.endedAt)])
+                                   detail: ([outcome] + [fare].compactMap { $0 } + [timeFormat.dayAndTime(entry.endedAt)])
                                        .joined(separator: " · "))
             }
         } catch {

@@ -59,7 +59,7 @@ public final class SearchModel {
     /// Results listed.
     public var limit = 10
 
-    private let places: any PlaceSearching
+    private var places: any PlaceSearching
     private let clock: any Clock<Duration>
     private var generation = 0
     private var pending: Task<Void, Never>?
@@ -68,6 +68,12 @@ public final class SearchModel {
     public init(places: any PlaceSearching, clock: any Clock<Duration> = ContinuousClock()) {
         self.places = places
         self.clock = clock
+    }
+
+    /// Searches with `places` from the next keystroke on (a server that searches was chosen in
+    /// Settings, or left).
+    public func use(_ places: any PlaceSearching) {
+        self.places = places
     }
 
     /// Replaces the suggestions shown while the field is empty.

@@ -23,6 +23,9 @@ public struct AppSettings: Sendable, Hashable, Codable {
     /// The protocol `routingServer` speaks, as the probe found it. Settings saved before
     /// Valhalla servers were recognised read as OSRM, the only kind there was.
     public var routingServerKind: RoutingServerKind = .osrm
+    /// Whether `routingServer` also searches places (Photon's API, as `gemnav serve` offers),
+    /// as the probe found; it then answers search and reverse geocoding too.
+    public var routingServerSearches = false
     /// Who understands the assistant's chat: on the device (the default: nothing leaves it),
     /// or — the user's choice, Plus and Pro only — Gemini or an OpenAI-compatible server.
     public var assistantProvider: AssistantProviderKind = .onDevice
@@ -57,6 +60,7 @@ public struct AppSettings: Sendable, Hashable, Codable {
         guidanceMode = (try? c.decodeIfPresent(NavigationModel.GuidanceMode.self, forKey: .guidanceMode)) ?? d.guidanceMode
         routingServer = (try? c.decodeIfPresent(URL.self, forKey: .routingServer)) ?? d.routingServer
         routingServerKind = (try? c.decodeIfPresent(RoutingServerKind.self, forKey: .routingServerKind)) ?? d.routingServerKind
+        routingServerSearches = (try? c.decodeIfPresent(Bool.self, forKey: .routingServerSearches)) ?? d.routingServerSearches
         assistantProvider = (try? c.decodeIfPresent(AssistantProviderKind.self, forKey: .assistantProvider))
             ?? d.assistantProvider
         assistantModel = (try? c.decodeIfPresent(String.self, forKey: .assistantModel)) ?? d.assistantModel

@@ -39,6 +39,14 @@ public final class SettingsModel {
         public var consent: LocationConsent = .awaiting
         /// A sentence when a change was refused or could not be saved.
         public var message: String?
+        /// Whether there is a support log to export or clear.
+        public var hasSupportLog = false
+    }
+
+    /// Something for the shell to do outside the app.
+    public enum Effect: Sendable, Hashable {
+        /// Offer this text to be saved or shared as a file (the support log export).
+        case share(fileName: String, text: String)
     }
 
     /// What the user does on this screen.
@@ -65,7 +73,14 @@ public final class SettingsModel {
         case setAssistantModel(String?)
         /// The assistant model's server address, nil or empty for the provider's default.
         case setAssistantBaseURL(String?)
+        /// Hands the support log to the user, to attach to a bug report.
+        case exportSupportLog
+        /// Deletes the support log.
+        case clearSupportLog
     }
+
+    /// The support log's file name when exported.
+    public static let supportLogFileName = "gemnav-support.log"
 
     /// The screen's state.
     public private(set) var state: State
@@ -74,19 +89,26 @@ public final class SettingsModel {
 
     /// Hears every consent change (the support log shows positions only once granted).
     public var onConsentChange: (@MainActor (LocationConsent) -> Void)?
+    /// Hears the settings in force whenever they change, so the app applies them at once.
+    public var onChange: (@MainActor (AppSettings) -> Void)?
 
     private let persistence: any SettingsPersisting
     private let store: AppStore?
+    private let supportLog: SupportLog?
+    private var effects: [Effect] = []
     private let probe: ServerProbe
     private var pending: Task<Void, Never>?
+    /// Follows the tier source's changes while the screen lives.
+    private var watching: Task<Void, Never>?
 
     /// Loads the saved settings (the defaults when none or unreadable); with a `tierSource`
-    /// the tier is the source's, not the user's.
+    /// the tier is the source's, not the user's. `supportLog` is what "export" hands out.
     public init(persistence: any SettingsPersisting, store: AppStore?, probe: ServerProbe = ServerProbe(),
-                probePoint: Coordinate, tierSource: (any TierSource)? = nil)
+                probePoint: Coordinate, tierSource: (any TierSource)? = nil, supportLog: SupportLog? = nil)
     {
         self.persistence = persistence
         self.store = store
+        self.supportLog = supportLog
         self.probe = probe
         self.probePoint = probePoint
         let settings = ((try? persistence.loadSettings()) ?? nil) ?? AppSettings()
@@ -94,11 +116,19 @@ public final class SettingsModel {
         initial.server = settings.routingServer == nil ? .embedded : .available
         initial.consent = (try? store?.consent) ?? .awaiting
         initial.tierDecidedBy = tierSource?.decider
+        initial.hasSupportLog = supportLog != nil
         state = initial
         if let tierSource {
             pending = Task { [weak self] in
                 let tier = await tierSource.currentTier()
                 self?.adopt(tier)
+            }
+            watching = Task { [weak self] in
+                for await tier in tierSource.tierUpdates() {
+                    guard let self else { return }
+                    await self.pending?.value
+                    self.adopt(tier)
+                }
             }
         }
     }
@@ -152,6 +182,15 @@ public final class SettingsModel {
                 }
                 s.assistantBaseURL = url
             }
+        case .exportSupportLog: return exportSupportLog()
+        case .clearSupportLog:
+            do {
+                try supportLog?.clear()
+                state.message = "The support log was deleted."
+            } catch {
+                state.message = "\(error)"
+            }
+            return
         case .setConsent(let granted):
             do {
                 try store?.setConsent(granted ? .granted : .denied)
@@ -165,11 +204,35 @@ public final class SettingsModel {
         save(s)
     }
 
+    /// The effects produced since the last call, in order, for the shell to carry out.
+    public func takeEffects() -> [Effect] {
+        defer { effects = [] }
+        return effects
+    }
+
+    private func exportSupportLog() {
+        guard let supportLog else {
+            state.message = "This app keeps no support log."
+            return
+        }
+        do {
+            let text = String(decoding: try supportLog.exportedData(), as: UTF8.self)
+            guard !text.isEmpty else {
+                state.message = "The support log is empty: nothing has been logged yet."
+                return
+            }
+            effects.append(.share(fileName: Self.supportLogFileName, text: text))
+        } catch {
+            state.message = "\(error)"
+        }
+    }
+
     /// The tier a source decided: in force, not saved (the source decides again next time).
     private func adopt(_ tier: Tier) {
         state.settings.tier = tier
         state.features = tier.features
         if !tier.features.routingEngineChoice { state.server = .embedded }
+        onChange?(state.settings)
     }
 
     /// Waits for the server check or the tier source in flight, if any.
@@ -198,6 +261,7 @@ public final class SettingsModel {
         let probe = probe, point = probePoint
         pending = Task { [weak self] in
             let finding = await probe.examine(url, near: point)
+            let searches = if case .server = finding { await probe.offersSearch(url, near: point) } else { false }
             guard let self, !Task.isCancelled else { return }
             switch finding {
             case .problem(let problem):
@@ -206,6 +270,7 @@ public final class SettingsModel {
                 var s = self.state.settings
                 s.routingServer = url
                 s.routingServerKind = kind
+                s.routingServerSearches = searches
                 self.state.server = .available
                 self.save(s)
             }
@@ -217,6 +282,7 @@ public final class SettingsModel {
             try persistence.saveSettings(settings)
             state.settings = settings
             state.features = settings.tier.features
+            onChange?(settings)
         } catch {
             state.message = "The settings could not be saved: \(error)."
         }

@@ -49,7 +49,8 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// Finds places: search-ahead, categories and reverse geocoding. The offline index answers on
-/// the device; a routing server with a search endpoint could answer instead.
+/// the device (`IndexPlaceSearch`); a chosen server that searches answers instead, the index
+/// standing in while it fails (`ServerPlaceSearch`).
 public protocol PlaceSearching: Sendable {
     /// Places matching `text` as typed (the last word may be unfinished), nearest `near` first
     /// among equals.

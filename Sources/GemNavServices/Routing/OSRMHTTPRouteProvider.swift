@@ -6,9 +6,10 @@ import GemNavCore
 import GemNavOSRM
 import GemNavNavigation
 
-/// A `RouteProvider` that asks an OSRM-compatible HTTP server (osrm-routed, Valhalla's OSRM
-/// output, `gemnav serve`) with `GET /route/v1/{profile}/{lon,lat;…}` and decodes the answer
-/// with `OSRMCodec`, steps, voice and banner instructions included.
+/// A `RouteProvider` that asks an OSRM-compatible HTTP server (osrm-routed, `gemnav serve`)
+/// with `GET /route/v1/{profile}/{lon,lat;…}` and decodes the answer with `OSRMCodec`, steps,
+/// voice and banner instructions included. A Valhalla server is asked in its own JSON
+/// (`ValhallaHTTPRouteProvider`), which carries more than its OSRM-shaped output.
 public struct OSRMHTTPRouteProvider: RouteProvider, Sendable {
     /// Sends one request and returns the HTTP status and body. Injected so tests can answer
     /// without a network; the default uses `URLSession`.

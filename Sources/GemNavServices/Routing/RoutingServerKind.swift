@@ -3,7 +3,7 @@ import GemNavGuidance
 
 /// Which protocol a routing server speaks; the probe finds out, the settings remember it.
 public enum RoutingServerKind: String, Sendable, Hashable, Codable, CaseIterable {
-    /// OSRM's `/route/v1` (osrm-routed, `gemnav serve`, a Valhalla server's OSRM output).
+    /// OSRM's `/route/v1` (osrm-routed, `gemnav serve`).
     case osrm
     /// Valhalla's own `/route` JSON.
     case valhalla

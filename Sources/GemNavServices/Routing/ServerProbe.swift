@@ -49,6 +49,19 @@ public struct ServerProbe: Sendable {
         }
     }
 
+    /// Whether the server at `url` also searches places as Photon does (`gemnav serve` and
+    /// Photon answer `GET /api?q=…` with a GeoJSON FeatureCollection; OSRM and Valhalla do not).
+    public func offersSearch(_ url: URL, near point: Coordinate) async -> Bool {
+        var components = URLComponents(url: url.appendingPathComponent("api"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "q", value: "a"), URLQueryItem(name: "limit", value: "1"),
+                                  URLQueryItem(name: "lat", value: String(format: "%.6f", point.latitude)),
+                                  URLQueryItem(name: "lon", value: String(format: "%.6f", point.longitude))]
+        guard let search = components?.url,
+              let (status, body) = try? await transport(URLRequest(url: search, timeoutInterval: timeout))
+        else { return false }
+        return status == 200 && ServerPlaceSearch.places(inPhoton: body) != nil
+    }
+
     /// Whether `body` is a Valhalla `/status` answer that offers routing.
     static func isValhallaStatus(_ body: Data) -> Bool {
         guard let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any],

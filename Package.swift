@@ -204,7 +204,8 @@ let package = Package(
             name: "GemNavServerTests",
             dependencies: [
                 "GemNavServer", "GemNavServices", "GemNavOSRM", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
-                "GemNavTiles",
+                "GemNavTiles", "GemNavRides", "GemNavStorage",
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

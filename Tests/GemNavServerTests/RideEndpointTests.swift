@@ -1,0 +1,86 @@
+import Clocks
+import Foundation
+import GemNavRides
+import GemNavServer
+import GemNavStorage
+import Hummingbird
+import Testing
+
+/// `/rides` through the HTTP server, in process and over a socket: statuses and bodies.
+@Suite struct RideEndpointTests {
+    /// The casino to the Stade Louis II.
+    static let booking = #"{"pickup": {"lat": 43.73933, "lon": 7.42755, "name": "Casino"}, "destination": {"lat": 43.7276, "lon": 7.4155}}"#
+
+    func desk(_ clock: TestClock<Duration>, store: AppStore?) throws -> RideDesk {
+        RideDesk(engine: try TestMaps.monaco.get().engine, book: try TariffBook.bundled(), store: store, drivers: 6,
+                 clock: clock)
+    }
+
+    func history(_ client: ServerClient) async throws -> [[String: Any]] {
+        let reply = try await client.execute(uri: "/rides", method: .get)
+        #expect(reply.status == .ok)
+        return try #require(try JSONSerialization.jsonObject(with: Data(reply.body.readableBytesView)) as? [[String: Any]])
+    }
+
+    @Test(arguments: Mode.allCases)
+    func aRideIsBookedReadCancelledOnceAndRecorded(mode: Mode) async throws {
+        let clock = TestClock()
+        let store = try AppStore.inMemory()
+        let desk = try desk(clock, store: store)
+        try await withServer(mode, try TestMaps.monaco.get(), rides: desk) { client in
+            let created = try await client.json("/rides", method: .post, body: Self.booking)
+            #expect(created.status == .created, "\(created.body)")
+            #expect(created.body["state"] as? String == "submittingRequest" && created.body["class"] as? String == "standard")
+            let id = try #require(created.body["rideId"] as? String)
+
+            await clock.advance(by: .seconds(10))
+            let read = try await client.json("/rides/\(id)")
+            #expect(read.status == .ok && read.body["t"] as? Double == 10)
+            #expect(["driverAssigned", "driverEnRoute", "driverArriving"].contains(read.body["state"] as? String))
+
+            let cancelled = try await client.json("/rides/\(id)/cancel", method: .post)
+            #expect(cancelled.status == .ok && cancelled.body["state"] as? String == "idle")
+            let again = try await client.json("/rides/\(id)/cancel", method: .post)
+            #expect(again.status == .conflict && again.code == "InvalidTransition")
+            #expect((again.body["message"] as? String)?.contains("Nothing was changed") == true)
+            #expect(try await client.json("/rides/\(id)").body["state"] as? String == "idle", "a refusal changes nothing")
+
+            let entries = try await history(client)
+            #expect(entries.count == 1 && entries.first?["id"] as? String == id)
+            #expect(entries.first?["outcome"] as? String == "cancelled")
+        }
+    }
+
+    @Test(arguments: Mode.allCases)
+    func aCompletedRideRefusesACancel(mode: Mode) async throws {
+        let clock = TestClock()
+        let store = try AppStore.inMemory()
+        let desk = try desk(clock, store: store)
+        try await withServer(mode, try TestMaps.monaco.get(), rides: desk) { client in
+            let id = try #require(try await client.json("/rides", method: .post, body: Self.booking).body["rideId"] as? String)
+            await clock.advance(by: .seconds(3600))
+            let done = try await client.json("/rides/\(id)")
+            #expect(done.body["state"] as? String == "rideCompleted" && done.body["fare"] != nil)
+            let refused = try await client.json("/rides/\(id)/cancel", method: .post)
+            #expect(refused.status == .conflict && refused.code == "InvalidTransition")
+            #expect(try await history(client).first?["outcome"] as? String == "completed")
+        }
+    }
+
+    @Test(arguments: Mode.allCases)
+    func badRequestsAreExplained(mode: Mode) async throws {
+        let desk = try desk(TestClock(), store: nil)
+        try await withServer(mode, try TestMaps.monaco.get(), rides: desk) { client in
+            let notJSON = try await client.json("/rides", method: .post, body: "{")
+            #expect(notJSON.status == .badRequest && notJSON.code == "InvalidRequest")
+            #expect((notJSON.body["message"] as? String)?.contains("The body must be JSON like") == true)
+            let badClass = try await client.json("/rides", method: .post,
+                                                 body: Self.booking.dropLast() + #", "class": "limo"}"#)
+            #expect(badClass.status == .badRequest && (badClass.body["message"] as? String)?.contains("standard or xl") == true)
+            let unknown = try await client.json("/rides/R-00000000")
+            #expect(unknown.status == .notFound && unknown.code == "NotFound")
+            #expect((unknown.body["message"] as? String)?.contains("No ride with id R-00000000") == true)
+            #expect(try await client.json("/rides/R-00000000/fly", method: .post).status == .notFound)
+        }
+    }
+}

@@ -6,14 +6,17 @@ import GemNavStorage
 import Hummingbird
 import Testing
 
-/// `/rides` through the HTTP server, in process and over a socket: statuses and bodies.
+/// `/rides` through the HTTP server, in process and over a socket: statuses, bodies, the
+/// history's dates on the desk's clock, and ended rides forgotten after their grace period.
 @Suite struct RideEndpointTests {
     /// The casino to the Stade Louis II.
     static let booking = #"{"pickup": {"lat": 43.73933, "lon": 7.42755, "name": "Casino"}, "destination": {"lat": 43.7276, "lon": 7.4155}}"#
+    /// The date of the desk clock's first instant.
+    static let epoch = Date(timeIntervalSince1970: 1_800_000_000)
 
     func desk(_ clock: TestClock<Duration>, store: AppStore?) throws -> RideDesk {
         RideDesk(engine: try TestMaps.monaco.get().engine, book: try TariffBook.bundled(), store: store, drivers: 6,
-                 clock: clock)
+                 clock: clock, epoch: Self.epoch, keepEnded: .seconds(300))
     }
 
     func history(_ client: ServerClient) async throws -> [[String: Any]] {
@@ -23,7 +26,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases)
-    func aRideIsBookedReadCancelledOnceAndRecorded(mode: Mode) async throws {
+    func aRideIsBookedReadCancelledOnceAndRecordedOnTheDesksClock(mode: Mode) async throws {
         let clock = TestClock()
         let store = try AppStore.inMemory()
         let desk = try desk(clock, store: store)
@@ -48,11 +51,15 @@ import Testing
             let entries = try await history(client)
             #expect(entries.count == 1 && entries.first?["id"] as? String == id)
             #expect(entries.first?["outcome"] as? String == "cancelled")
+            // Requested at the clock's first instant, cancelled ten of its seconds later.
+            let iso = ISO8601DateFormatter()
+            #expect(entries.first?["requestedAt"] as? String == iso.string(from: Self.epoch))
+            #expect(entries.first?["endedAt"] as? String == iso.string(from: Self.epoch.addingTimeInterval(10)))
         }
     }
 
     @Test(arguments: Mode.allCases)
-    func aCompletedRideRefusesACancel(mode: Mode) async throws {
+    func aCompletedRideRefusesACancelAndIsForgottenAfterItsGrace(mode: Mode) async throws {
         let clock = TestClock()
         let store = try AppStore.inMemory()
         let desk = try desk(clock, store: store)
@@ -64,6 +71,14 @@ import Testing
             let refused = try await client.json("/rides/\(id)/cancel", method: .post)
             #expect(refused.status == .conflict && refused.code == "InvalidTransition")
             #expect(try await history(client).first?["outcome"] as? String == "completed")
+
+            // Answered for 300 s from the read that saw it end, then only the history has it.
+            await clock.advance(by: .seconds(299))
+            #expect(try await client.json("/rides/\(id)").body["state"] as? String == "rideCompleted")
+            await clock.advance(by: .seconds(1))
+            let forgotten = try await client.json("/rides/\(id)")
+            #expect(forgotten.status == .notFound && forgotten.code == "NotFound")
+            #expect((forgotten.body["message"] as? String)?.contains("ended (completed)") == true, "\(forgotten.body)")
         }
     }
 

@@ -60,9 +60,10 @@ import Testing
 
     @Test func textNamesEachPairAndResolvesPlaceNames() throws {
         let printed = try table(["--sources", "Casino de Monte Carlo", "--destinations", "\(Self.stade); \(Self.port)"])
-        let pairs = printed.split(separator: "\n").filter { $0.contains(" → ") }
+        // Standard output is the process's: `gemnav ride` in another suite prints arrows too.
+        let pairs = printed.split(separator: "\n").filter { $0.contains(" → ") && $0.contains(" min ") && $0.hasSuffix(" km") }
         #expect(pairs.count == 2, "\(printed)")
-        #expect(pairs.allSatisfy { $0.contains("Casino") && $0.hasSuffix(" km") && $0.contains(" min ") })
+        #expect(pairs.allSatisfy { $0.hasPrefix("Casino") })
     }
 
     @Test func badOptionsAndUnknownPlacesAreRefused() throws {

@@ -95,6 +95,8 @@ import Testing
             let unknown = try await client.json("/rides/R-00000000")
             #expect(unknown.status == .notFound && unknown.code == "NotFound")
             #expect((unknown.body["message"] as? String)?.contains("No ride with id R-00000000") == true)
+            let notASocket = try await client.json("/rides/R-00000000/live")
+            #expect(notASocket.status.code == 426 && (notASocket.body["message"] as? String)?.contains("WebSocket") == true)
             #expect(try await client.json("/rides/R-00000000/fly", method: .post).status == .notFound)
         }
     }

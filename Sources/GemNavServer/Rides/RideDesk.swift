@@ -8,7 +8,8 @@ import Hummingbird
 
 /// The ride REST API: `POST /rides` (pickup, destination, class) → 201 with the ride,
 /// `GET /rides/{id}`, `POST /rides/{id}/cancel`, `POST /rides/{id}/retry`, `GET /rides` (the
-/// history). A refused transition is a 409 with an error body, and nothing changes.
+/// history). A refused transition is a 409 with an error body, and nothing changes. A ride's
+/// live feed (`follow`, the WebSocket `/rides/{id}/live`) is in `RideDesk+Live.swift`.
 ///
 /// Each ride is simulated against its own seeded fleet on the server's roads. No task runs in
 /// the background: whenever a ride is read or changed it first catches up one tick per second
@@ -17,10 +18,12 @@ import Hummingbird
 /// advanced. A ride is saved to the history when the desk sees it end, and forgotten
 /// `keepEnded` later (then `GET /rides/{id}` is a 404 that says it ended).
 public final class RideDesk: @unchecked Sendable {
-    // @unchecked: `rides` and `booked` are only touched under `lock`.
+    // @unchecked: `rides`, `booked` and `watchers` are only touched under `lock`.
     private let lock = NSLock()
     private var rides: [String: BookedRide] = [:]
     private var booked: UInt64 = 0
+    /// Who follows which ride live: each is woken when a request changes the ride.
+    private var watchers: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
     private let engine: RoutingEngine
     private let planner: RidePlanner
     private let store: AppStore?
@@ -28,6 +31,8 @@ public final class RideDesk: @unchecked Sendable {
     private let epoch: Date
     private let keepEnded: Duration
     private let elapsed: @Sendable () -> Duration
+    /// Sleeps until the clock has advanced this long since the desk was made.
+    let sleepUntil: @Sendable (Duration) async throws -> Void
 
     /// Ticks one read may catch up at most (a ride left unread for hours is not replayed).
     static let maximumCatchUp = 7200
@@ -60,6 +65,7 @@ public final class RideDesk: @unchecked Sendable {
         self.keepEnded = keepEnded
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
+        sleepUntil = { try await clock.sleep(until: origin.advanced(by: $0), tolerance: nil) }
     }
 
     /// A JSON answer: status and body.
@@ -78,9 +84,12 @@ public final class RideDesk: @unchecked Sendable {
         case ("GET", 1): return withRide(parts[0]) { _ in [] }
         case ("POST", 2) where parts[1] == "cancel": return withRide(parts[0]) { try $0.cancel() }
         case ("POST", 2) where parts[1] == "retry": return withRide(parts[0]) { try $0.retry() }
+        case ("GET", 2) where parts[1] == "live":
+            return Self.error(426, "UpgradeRequired", "/rides/\(parts[0])/live is a WebSocket: open ws://HOST/rides/\(parts[0])/live "
+                + "with a WebSocket client (new WebSocket(url) in a page), or poll GET /rides/\(parts[0]).")
         default:
             return Self.error(404, "NotFound", "No such ride endpoint: \(method) /rides/\(parts.joined(separator: "/")). "
-                + "Use POST /rides, GET /rides, GET /rides/{id}, POST /rides/{id}/cancel or /retry.")
+                + "Use POST /rides, GET /rides, GET /rides/{id}, POST /rides/{id}/cancel or /retry, or the WebSocket /rides/{id}/live.")
         }
     }
 
@@ -165,6 +174,7 @@ public final class RideDesk: @unchecked Sendable {
                 let updates = try change(&entry.simulation)
                 save(updates)
                 markIfEnded(&entry, now: now)
+                if !updates.isEmpty { watchers[id]?.values.forEach { $0.yield() } }
             } catch let error as RideError where error.isInvalidTransition {
                 // Refused: the ride is left as it was.
                 return Self.error(409, "InvalidTransition", error.description)
@@ -172,6 +182,44 @@ public final class RideDesk: @unchecked Sendable {
                 return Self.error(400, "RideFailed", "\(error)")
             }
             return Answer(status: 200, body: Self.json(Self.object(of: entry.simulation)))
+        }
+    }
+
+    /// What a live follower of a ride sees now.
+    enum Reading {
+        /// The ride (the object `GET /rides/{id}` answers), whether it has ended, and when,
+        /// on the desk's clock, its next tick is due.
+        case ride([String: Any], ended: Bool, nextTick: Duration)
+        /// No such ride: the 404 `GET /rides/{id}` would answer.
+        case missing(Answer)
+    }
+
+    /// Ride `id` caught up with the clock.
+    func read(_ id: String) -> Reading {
+        lock.withLock {
+            let now = elapsed()
+            forgetEnded(now: now)
+            guard var entry = rides[id] else { return .missing(notFound(id)) }
+            catchUp(&entry, now: now)
+            rides[id] = entry
+            let due = (now - entry.bookedAt).components.seconds
+            return .ride(Self.object(of: entry.simulation), ended: entry.endedAt != nil,
+                         nextTick: entry.bookedAt + .seconds(due + 1))
+        }
+    }
+
+    /// Wakes `wake` whenever a request changes ride `id`, until `unwatch(id, token)`.
+    func watch(_ id: String, _ wake: AsyncStream<Void>.Continuation) -> UUID {
+        let token = UUID()
+        lock.withLock { watchers[id, default: [:]][token] = wake }
+        return token
+    }
+
+    /// Stops waking the watcher `token` of ride `id`.
+    func unwatch(_ id: String, _ token: UUID) {
+        lock.withLock {
+            watchers[id]?[token] = nil
+            if watchers[id]?.isEmpty == true { watchers[id] = nil }
         }
     }
 

@@ -288,9 +288,9 @@ public final class RideDesk: @unchecked Sendable {
         return object
     }
 
-    /// `object` as compact JSON with sorted keys.
+    /// `object` as compact JSON with sorted keys, slashes as they are (messages name paths).
     static func json(_ object: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
     /// An error answer: `{"code", "message"}` with `status`.

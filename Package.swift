@@ -94,12 +94,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         // The web app's server side: each browser tab's app session over WebSocket (intents in,
-        // screen state out) and the page's files, beside the API.
+        // screen state out), a REST ride's live updates over WebSocket, and the page's files,
+        // beside the API.
         .target(
             name: "GemNavWebApp",
             dependencies: [
                 "GemNavCore", "GemNavGuidance", "GemNavNavigation", "GemNavSearch", "GemNavServices", "GemNavStorage",
-                "GemNavPresentation", "GemNavAssistant", "GemNavRides",
+                "GemNavPresentation", "GemNavAssistant", "GemNavRides", "GemNavServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -187,11 +188,12 @@ let package = Package(
             name: "GemNavWebAppTests",
             dependencies: [
                 "GemNavWebApp", "GemNavPresentation", "GemNavServices", "GemNavServer", "GemNavNavigation", "GemNavCore",
-                "GemNavStorage", "GemNavTestSupport",
+                "GemNavStorage", "GemNavRides", "GemNavTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
-                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "GemNavRidesTests",
@@ -204,7 +206,8 @@ let package = Package(
             name: "GemNavServerTests",
             dependencies: [
                 "GemNavServer", "GemNavServices", "GemNavOSRM", "GemNavRouting", "GemNavSearch", "GemNavOSM", "GemNavCore",
-                "GemNavTiles",
+                "GemNavTiles", "GemNavRides", "GemNavStorage",
+                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

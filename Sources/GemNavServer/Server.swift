@@ -29,13 +29,15 @@ public enum GemNavServer {
     ///   - port: 0 picks a free port; `onListening` receives the one bound.
     ///   - onListening: called once the socket accepts connections, with `host:port`.
     ///   - map: the web map's tiles, styles and glyphs, when served.
+    ///   - rides: the ride API (`/rides`), when served.
     public static func application(data: ServerData, host: String = "127.0.0.1", port: Int = 5000,
                                    limits: ServerLimits = ServerLimits(), logger: Logger, map: MapAssets? = nil,
+                                   rides: RideDesk? = nil,
                                    onListening: @escaping @Sendable (String) async -> Void = { _ in })
         -> Application<GemNavResponder>
     {
         Application(
-            responder: GemNavResponder(data: data, limits: limits, logger: logger, map: map),
+            responder: GemNavResponder(data: data, limits: limits, logger: logger, map: map, rides: rides),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "gemnav"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port

@@ -1,4 +1,5 @@
 import Foundation
+import GemNavServer
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
@@ -7,8 +8,9 @@ import Logging
 import NIOCore
 import NIOSSL
 
-/// The web app's server side: the page's files beside the API, and the WebSocket at
-/// `/app/ws` over which each tab sends intents and receives its app's state.
+/// The web app's server side: the page's files beside the API, the WebSocket at `/app/ws`
+/// over which each tab sends intents and receives its app's state, and the WebSocket
+/// `/rides/{id}/live` with a REST ride's live updates.
 public enum WebApp {
     /// The WebSocket path.
     public static let socketPath = "/app/ws"
@@ -21,12 +23,19 @@ public enum WebApp {
     /// secure context a phone's browser needs for geolocation, wake lock and the microphone.
     /// - Parameters:
     ///   - port: 0 picks a free port; `onListening` receives the one bound.
+    ///   - rides: the desk whose rides `/rides/{id}/live` follows (the one `api` answers
+    ///     `/rides` from); without it that path is not upgraded.
     public static func application<API: HTTPResponder>(
-        api: API, files: WebFiles, hasMap: Bool, sessions: WebSessions, host: String, port: Int,
+        api: API, files: WebFiles, hasMap: Bool, sessions: WebSessions, rides: RideDesk? = nil, host: String, port: Int,
         tls: TLSConfiguration? = nil, logger: Logger, onListening: @escaping @Sendable (String) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol where API.Context == BasicRequestContext {
         let http = HTTPServerBuilder.http1WebSocketUpgrade(
             configuration: .init(ws: .init(maxFrameSize: maximumMessage))) { request, _, _ in
+                if let rides, let id = request.path.flatMap(RideLiveSocket.rideId(in:)) {
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        await RideLiveSocket.serve(desk: rides, id: id, inbound: inbound, outbound: outbound)
+                    }
+                }
                 guard request.path.map({ $0.split(separator: "?").first == Substring(socketPath) }) == true else {
                     return .dontUpgrade
                 }

@@ -25,7 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
             /app/ws). Endpoints: GET /route/v1/{profile}/{lon,lat;lon,lat...}, /nearest/v1/{profile}/{lon,lat}, \
             /table/v1/{profile}/{coordinates}, /search?q=, /reverse?lat=&lon=, /health, the map's \
             /tiles/{z}/{x}/{y}.mvt, /tiles.json, /style.json, /style-dark.json, /fonts/{fontstack}/{range}.pbf; \
-            POST /assistant and /assistant/audio; POST /rides, GET /rides, GET /rides/{id}, POST /rides/{id}/cancel.
+            POST /assistant and /assistant/audio; POST /rides, GET /rides, GET /rides/{id}, POST /rides/{id}/cancel \
+            and /retry, and the WebSocket /rides/{id}/live (the ride each second until it ends).
 
             Without --data it serves the embedded Monaco map. Stops gracefully on SIGINT or SIGTERM.
             """)
@@ -121,7 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
         let tls = try tlsConfiguration()
         let scheme = tls == nil ? "http" : "https"
         let app = try WebApp.application(
-            api: api, files: files, hasMap: assets.hasTiles, sessions: sessions, host: host, port: port, tls: tls, logger: logger,
+            api: api, files: files, hasMap: assets.hasTiles, sessions: sessions, rides: rides, host: host, port: port, tls: tls, logger: logger,
             onListening: { address in
                 // Written unbuffered: scripts wait for this line to know the port is open.
                 let what = (data.search == nil ? ["routes"] : ["routes", "search"]) + (assets.hasTiles ? ["map"] : [])

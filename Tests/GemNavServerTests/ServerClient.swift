@@ -37,16 +37,18 @@ struct JSONReply {
 /// in parallel on two cores, and a server task can wait that long for a thread without anything
 /// being wrong with the server.
 struct ServerClient: Sendable {
-    fileprivate let send: @Sendable (String, HTTPRequest.Method, HTTPFields) async throws -> Reply
+    fileprivate let send: @Sendable (String, HTTPRequest.Method, HTTPFields, ByteBuffer?) async throws -> Reply
 
     /// Sends one request.
-    func execute(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:]) async throws -> Reply {
-        try await send(uri, method, headers)
+    func execute(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil)
+        async throws -> Reply
+    {
+        try await send(uri, method, headers, body)
     }
 
     /// GETs `uri` and parses the body as a JSON object.
-    func json(_ uri: String) async throws -> JSONReply {
-        let response = try await execute(uri: uri, method: .get)
+    func json(_ uri: String, method: HTTPRequest.Method = .get, body: String? = nil) async throws -> JSONReply {
+        let response = try await execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) })
         let data = Data(response.body.readableBytesView)
         let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any],
                                 "\(uri) answered \(String(decoding: data, as: UTF8.self))")
@@ -58,25 +60,26 @@ struct ServerClient: Sendable {
     static let patience: Duration = .seconds(300)
 }
 
-/// Runs `body` against `data` in `mode`.
+/// Runs `body` against `data` in `mode`, with the ride API when `rides` is given.
 func withServer(_ mode: Mode, _ data: ServerData, limits: ServerLimits = ServerLimits(), map: MapAssets? = nil,
-                _ body: @Sendable (ServerClient) async throws -> Void) async throws
+                rides: RideDesk? = nil, _ body: @Sendable (ServerClient) async throws -> Void) async throws
 {
     var logger = Logger(label: "gemnav.test")
     logger.logLevel = .critical
     switch mode {
     case .router:
-        let app = GemNavServer.application(data: data, host: "127.0.0.1", port: 0, limits: limits, logger: logger, map: map)
+        let app = GemNavServer.application(data: data, host: "127.0.0.1", port: 0, limits: limits, logger: logger, map: map,
+                                           rides: rides)
         try await app.test(.router) { client in
-            try await body(ServerClient { uri, method, headers in
-                let response = try await client.execute(uri: uri, method: method, headers: headers)
+            try await body(ServerClient { uri, method, headers, requestBody in
+                let response = try await client.execute(uri: uri, method: method, headers: headers, body: requestBody)
                 return Reply(status: response.status, headers: response.headers, body: response.body)
             })
         }
     case .live:
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let app = GemNavServer.application(data: data, host: "127.0.0.1", port: 0, limits: limits, logger: logger,
-                                           map: map, onListening: { address in
+                                           map: map, rides: rides, onListening: { address in
                                                listening.yield(Int(address.split(separator: ":").last ?? "") ?? 0)
                                            })
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -87,11 +90,11 @@ func withServer(_ mode: Mode, _ data: ServerData, limits: ServerLimits = ServerL
             client.connect()
             var failure: (any Error)?
             do {
-                try await body(ServerClient { uri, method, headers in
+                try await body(ServerClient { uri, method, headers, requestBody in
                     var headers = headers
                     headers[.connection] = "keep-alive"
                     let response = try await client.execute(
-                        TestClient.Request(uri, method: method, authority: "localhost", headers: headers))
+                        TestClient.Request(uri, method: method, authority: "localhost", headers: headers, body: requestBody))
                     return Reply(status: response.status, headers: response.headers, body: response.body ?? ByteBuffer())
                 })
             } catch {

@@ -1,0 +1,44 @@
+import GemNavServer
+import HummingbirdWebSocket
+
+/// The WebSocket `/rides/{id}/live`: a REST ride's live updates, on the same WebSocket server,
+/// port and frame limits as the web app's `/app/ws`, with the same error message and closes.
+///
+/// The server sends `{"type": "ride", "ride": {…}}` (the `GET /rides/{id}` object) at once and
+/// whenever the ride changes, then closes normally (1000) when it has completed or been
+/// cancelled. An unknown id gets `{"type": "error", "code": "NotFound", "message": …}` and the
+/// close 1003. The client sends nothing; closing the socket stops the feed.
+enum RideLiveSocket {
+    /// The ride id of a `/rides/{id}/live` path (a query is ignored), nil for any other path.
+    static func rideId(in path: String) -> String? {
+        let parts = (path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .split(separator: "/")
+        guard parts.count == 3, parts[0] == "rides", parts[2] == "live" else { return nil }
+        return String(parts[1])
+    }
+
+    /// Feeds ride `id` from `desk` to one connection until the ride ends or the client leaves.
+    static func serve(desk: RideDesk, id: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                switch await desk.follow(id, send: { try await outbound.write(.text($0)) }) {
+                case .ended: try? await outbound.close(.normalClosure, reason: nil)
+                case .refused: try? await outbound.close(.unacceptableData, reason: nil)
+                case .interrupted: break
+                }
+                return true
+            }
+            group.addTask {
+                // Read only to notice the client's close (and to answer its close handshake);
+                // anything it sends is ignored.
+                do {
+                    for try await _ in inbound.messages(maxSize: WebApp.maximumMessage) {}
+                } catch {}
+                return false
+            }
+            // The client left first: stop following. Otherwise the feed has closed the socket
+            // and the reader ends with the client's answering close.
+            if await group.next() == false { group.cancelAll() }
+        }
+    }
+}

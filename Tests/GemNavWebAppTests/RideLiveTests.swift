@@ -31,7 +31,7 @@ import Testing
         var logger = Logger(label: "gemnav.test")
         logger.logLevel = .critical
         // No test here opens an app session.
-        let sessions = await MainActor.run { WebSessions(clock: ManualClock()) { _ in throw CancellationError() } }
+        let sessions = await MainActor.run { WebSessions(clock: ManualClock()) { _, _ in throw CancellationError() } }
         return try WebApp.application(
             api: GemNavResponder(data: ServerData(engine: engine, search: nil), logger: logger, rides: desk),
             files: WebFiles(directory: FileManager.default.temporaryDirectory), hasMap: false, sessions: sessions,

@@ -54,6 +54,24 @@ import Testing
         #expect(steps[1].voiceInstructions.first?.announcement == "Turn left onto Rue Grimaldi")
     }
 
+    @Test func aThirdManeuverPassedWithinAFixIsChainedToo() {
+        // A divided road crossed in three turns a dozen metres apart (Porto's N15 at Gandra).
+        var b = PathBuilder()
+        b.drive(.street("Rue de la Turbie"), 600)
+        b.turn(90, others: [PathBuilder.OtherArm(angle: 0)])
+        b.drive(.street("N15"), 25, kmh: 50)
+        b.turn(-90, others: [PathBuilder.OtherArm(angle: 0)])
+        b.drive(.street("Rua da Igreja"), 25, kmh: 50)
+        b.turn(90, others: [PathBuilder.OtherArm(angle: 0)])
+        b.drive(.street("Rua Central de Gandra"), 500)
+        let steps = b.steps(GuidanceOptions())
+        #expect(steps[0].voiceInstructions.last?.announcement
+            == "Turn right onto N15, then turn left onto Rua da Igreja, then turn right onto Rua Central de Gandra")
+        // Two maneuvers far enough apart are not run together.
+        let apart = Self.approach(.street("Rue Bellando"), meters: 40, kmh: 50)
+        #expect(apart[0].voiceInstructions.last?.announcement.components(separatedBy: ", then").count == 2)
+    }
+
     @Test func arrivalIsAnnouncedAhead() {
         let steps = Self.approach(.street("Rue Bellando"), meters: 400, kmh: 50)
         let last = steps[steps.count - 2].voiceInstructions

@@ -6,7 +6,8 @@ import GemNavNavigation
 ///
 /// A maneuver counts as announced when, before the simulated car's true position reached it, a
 /// `voice` event was spoken for the step it ends, or for the step before (or, past a
-/// roundabout exit, the step before that) with "…, then <maneuver>" in it. Trivial maneuvers
+/// roundabout exit or a second maneuver chained before it, the step before that) with
+/// "…, then <maneuver>" in it. Trivial maneuvers
 /// need no prompt: `depart`, `arrive` (its prompt is
 /// checked by `TripChecks.arrivalSpoken`), `exit roundabout` / `exit rotary` (the entry's prompt
 /// names the exit), and `new name` / `continue` straight on or without a modifier (the road goes
@@ -139,11 +140,13 @@ struct PromptCoverage {
             credit([v.legIndex, v.stepIndex + 1])
             let text = v.text.lowercased()
             // The chained maneuver is the next one, or the one past a roundabout's exit when
-            // the prompt is for entering it.
+            // the prompt is for entering it, or a third one passed within a fix of the second.
+            var chained = false
             for s in (v.stepIndex + 2)...(v.stepIndex + 3) where s < steps.count {
                 let exit = steps[s - 1].maneuver.type
-                if s == v.stepIndex + 3 && exit != .exitRoundabout && exit != .exitRotary { break }
-                if text.contains("then \(steps[s].maneuver.instruction.lowercased())") { credit([v.legIndex, s]) }
+                if s == v.stepIndex + 3 && exit != .exitRoundabout && exit != .exitRotary && !chained { break }
+                chained = text.contains("then \(steps[s].maneuver.instruction.lowercased())")
+                if chained { credit([v.legIndex, s]) }
             }
         }
 

@@ -15,6 +15,9 @@ struct VoicePlanner {
     static let chainTime = 12.0
     /// Seconds kept between prompts so one is finished before the next starts.
     static let gapTime = 6.0
+    /// A step shorter than this is driven between two GPS fixes (one a second) or so: nothing
+    /// said on it can be relied on.
+    static let passTime = 3.0
 
     /// The prompts spoken along step `k` for the maneuver that ends it.
     func prompts(_ k: Int, steps: [PlannedStep], texts: [String], aheadTexts: [String]) -> [VoiceInstruction] {
@@ -28,8 +31,15 @@ struct VoicePlanner {
         var chained = aheadTexts[k + 1]
         var nowText = texts[k + 1]
         if let next = chainedAfter(k + 1, steps: steps) {
-            chained = narrator.chain(chained, aheadTexts[next])
-            nowText = narrator.chain(nowText, aheadTexts[next])
+            var ahead = aheadTexts[next]
+            // A third maneuver a fix or two beyond the second (a divided road crossed in three
+            // short turns) is passed before any prompt of its own could play: it is said now.
+            // Past a roundabout the entry's own prompts name what follows the exit.
+            if steps[next].duration < Self.passTime, let third = chainedAfter(next, steps: steps), third == next + 1 {
+                ahead = narrator.chain(ahead, aheadTexts[third])
+            }
+            chained = narrator.chain(chained, ahead)
+            nowText = narrator.chain(nowText, ahead)
         }
         var out = [VoiceInstruction]()
         out.reserveCapacity(3)

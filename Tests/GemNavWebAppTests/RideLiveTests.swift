@@ -16,8 +16,9 @@ import Testing
 /// The WebSocket `/rides/{id}/live` on a live server, its rides on Monaco timed by a test
 /// clock: the ride at once, each second while it moves, at once after a cancel, a clear
 /// refusal for an unknown id, and the closes. A feed that failed to push would leave a test
-/// waiting for a message forever, hence the time limit.
-@Suite(.timeLimit(.minutes(2))) struct RideLiveTests {
+/// waiting for a message forever, hence the time limit: generous, because in the whole suite
+/// CPU-bound tests can hold the two cooperative threads of a two-core machine for minutes.
+@Suite(.timeLimit(.minutes(10))) struct RideLiveTests {
     static let booking = #"{"pickup": {"lat": 43.73933, "lon": 7.42755, "name": "Casino"}, "destination": {"lat": 43.7276, "lon": 7.4155}}"#
     static let engine = Result { try MonacoData.data.get().loadEngine() }
 

@@ -12,6 +12,8 @@ let map = null;            // MapLibre map, when the library and a style are ava
 let mapReady = false;
 let lines = [];            // route lines from the server (selected or followed first)
 let positionMarker = null;
+let userMoving = false;    // the user moves the map (drag, zoom, rotate)
+let pointerDown = false;   // a finger or the mouse is down on the map
 let wakeLock = null;
 
 // ---- connection ---------------------------------------------------------------------------
@@ -432,9 +434,17 @@ async function loadMap() {
     mapReady = true;
     if (state) renderMap(state);
   });
-  // Only moves the user makes stop following; the map's own easing does not.
+  // Only moves the user makes stop following; the map's own easing does not. While a finger
+  // or the mouse holds the map, following does not ease it (each easing stops the map's
+  // gesture handlers, so a drag would never begin); the move is reported once the map rests.
+  const grabbed = (e) => { if (e.originalEvent) userMoving = true; };
+  for (const name of ["dragstart", "zoomstart", "rotatestart", "pitchstart"]) map.on(name, grabbed);
+  map.getCanvasContainer().addEventListener("pointerdown", () => { pointerDown = true; });
+  for (const name of ["pointerup", "pointercancel"]) window.addEventListener(name, () => { pointerDown = false; });
   map.on("moveend", (e) => {
-    if (!e.originalEvent) return;
+    if (!userMoving && !e.originalEvent) return;
+    if (map.isMoving()) return;
+    userMoving = false;
     const c = map.getCenter();
     send({ intent: "mapMoved", lat: c.lat, lon: c.lng, zoom: map.getZoom() });
   });
@@ -490,7 +500,7 @@ function renderMap(s) {
     positionMarker.setLngLat([s.map.lon, s.map.lat]);
     positionMarker.setRotation(s.map.course || 0);
   }
-  if (s.map.following && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat])) {
+  if (s.map.following && !userMoving && !pointerDown && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat])) {
     map.easeTo({ center: [s.map.centreLon, s.map.centreLat], bearing: s.screen === "navigation" ? s.map.course || 0 : 0, duration: 400 });
   }
 }

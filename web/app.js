@@ -138,6 +138,7 @@ function render(s) {
   renderMap(s);
 }
 
+let pickedByKeyboard = false;
 function renderSearch(search, screen, planned) {
   const input = $("search");
   if (document.activeElement !== input && input.value !== search.query) input.value = search.query;
@@ -150,7 +151,7 @@ function renderSearch(search, screen, planned) {
   list.replaceChildren(...items.map((p) => el("li", {
     role: "option", tabindex: "0", "aria-selected": search.destination && search.destination.id === p.id ? "true" : "false",
     onclick: () => send({ intent: "pick", id: p.id }),
-    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send({ intent: "pick", id: p.id }); } },
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickedByKeyboard = true; send({ intent: "pick", id: p.id }); } },
   }, p.subtitle ? `${p.name} — ${p.subtitle}` : p.name)));
   list.hidden = items.length === 0 || !!search.destination || !["map", "search", "planning"].includes(screen);
   // On the route card, a place picked anew can be added as a stop; the destination itself is not offered again.
@@ -159,6 +160,12 @@ function renderSearch(search, screen, planned) {
     ? `${search.destination.name} — ${search.destination.subtitle}` : search.destination.name);
   $("search-message").hidden = !search.message;
   setText("search-message", search.message);
+  // A result picked from the keyboard hides the list it was in: the focus goes on to the
+  // card's first action rather than back to the top of the page.
+  if (pickedByKeyboard && !$("destination").hidden) {
+    pickedByKeyboard = false;
+    $("directions").focus();
+  }
 }
 
 function renderPlanning(p, sim, externalMaps) {

@@ -467,12 +467,32 @@ function routeFeatures() {
     type: "Feature", properties: { selected: i === 0 }, geometry: { type: "LineString", coordinates } })) };
 }
 
+// The state's pins (destination, numbered stops, a picked place), each named for screen readers.
+let pins = [];
+function renderPins(s) {
+  if (!changed("pins", s.markers)) return;
+  for (const pin of pins) pin.remove();
+  pins = s.markers.map((m) => {
+    // MapLibre positions the outer element with its own transform; the shape is inside.
+    const element = el("div", { class: "pin-marker", role: "img", title: m.label });
+    element.append(el("span", { class: `pin ${m.kind}`, "aria-hidden": "true" }, m.number != null ? String(m.number) : undefined));
+    const pin = new maplibregl.Marker({ element, anchor: m.kind === "destination" ? "bottom" : "center" })
+      .setLngLat([m.lon, m.lat]).addTo(map);
+    // Named after addTo, which gives every marker the library's own name ("Map marker").
+    element.setAttribute("aria-label", m.label);
+    return pin;
+  });
+}
+
 let driverMarker = null;
 function renderDriver(s) {
   const d = s.screen === "ride" && s.ride ? s.ride.driver : null;
   if (!d) { if (driverMarker) { driverMarker.remove(); driverMarker = null; } return; }
-  if (!driverMarker) driverMarker = new maplibregl.Marker({ element: el("div", { class: "driver", "aria-label": "Driver" }) });
-  driverMarker.setLngLat([d.lon, d.lat]).addTo(map);
+  if (!driverMarker) {
+    driverMarker = new maplibregl.Marker({ element: el("div", { class: "driver", role: "img" }) }).setLngLat([d.lon, d.lat]).addTo(map);
+    driverMarker.getElement().setAttribute("aria-label", "Driver");  // after addTo, which names it "Map marker"
+  }
+  driverMarker.setLngLat([d.lon, d.lat]);
 }
 
 function renderMap(s) {
@@ -484,6 +504,7 @@ function renderMap(s) {
   setText("map-notice", s.map.notice);
   if (!map || !mapReady) return;
   renderDriver(s);
+  renderPins(s);
   if (changed("lines", [lines, s.screen === "ride" && s.ride ? s.ride.line : null])) {
     map.getSource("routes").setData(routeFeatures());
     // The routes offered are shown whole, between the search panel and the route card.
@@ -503,6 +524,8 @@ function renderMap(s) {
       const dot = el("div", { class: "position", "aria-label": "Your position" });
       positionMarker = new maplibregl.Marker({ element: dot, rotationAlignment: "map" });
       positionMarker.setLngLat([s.map.lon, s.map.lat]).addTo(map);
+      dot.setAttribute("aria-label", "Your position");  // after addTo, which names it "Map marker"
+      dot.setAttribute("role", "img");
     }
     positionMarker.setLngLat([s.map.lon, s.map.lat]);
     positionMarker.setRotation(s.map.course || 0);

@@ -28,7 +28,8 @@ function connect() {
   socket.onopen = () => {
     retry = 500;
     $("connection").hidden = true;
-    send({ intent: "capabilities", vibrate: "vibrate" in navigator, speech: "speechSynthesis" in window });
+    send({ intent: "capabilities", vibrate: "vibrate" in navigator, speech: "speechSynthesis" in window,
+      wakeLock: "wakeLock" in navigator });
     send({ intent: "visibility", visible: document.visibilityState === "visible" });
     reportPermission();
   };

@@ -116,6 +116,25 @@ import Testing
         #expect(WebState(session.app).markers.allSatisfy { $0.kind == "place" }, "only a place still picked in search")
     }
 
+    @Test func theScreenIsKeptOnOnlyWhereThePageCanKeepIt() async throws {
+        let sessions = try sessions()
+        func trip(capabilities: String) async throws -> Bool {
+            let session = try sessions.open(nil)
+            try session.receive(capabilities)
+            _ = try await pick("stade", "Stade Louis", on: session)
+            try session.receive(#"{"intent":"directions"}"#)
+            await session.app.planning.settled()
+            try session.receive(#"{"intent":"start"}"#)
+            try session.receive(#"{"intent":"consent","granted":false}"#)
+            #expect(WebState(session.app).tripUnderWay)
+            return WebState(session.app).keepScreenOn
+        }
+        #expect(try await trip(capabilities: #"{"intent":"capabilities","vibrate":true,"speech":true,"wakeLock":true}"#))
+        #expect(try await trip(capabilities: #"{"intent":"capabilities","vibrate":true,"speech":true}"#),
+                "a page that does not say can")
+        #expect(try await !trip(capabilities: #"{"intent":"capabilities","vibrate":true,"speech":true,"wakeLock":false}"#))
+    }
+
     @Test func badMessagesAreExplained() throws {
         let session = try sessions().open(nil)
         func failure(_ text: String) -> WebAppError? {

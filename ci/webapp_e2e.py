@@ -327,7 +327,10 @@ def phone_run(browser, base, screenshots, errors, tiles):
     page.get_by_role("button", name="Close").click()
     page.get_by_role("button", name="Settings").click()
     expect(page.get_by_role("combobox", name="Units")).to_have_value("metric")
+    # The consent given to the trip's question shows in Settings.
+    expect(page.get_by_role("checkbox", name="Save my trips on this device")).to_be_checked()
     page.get_by_role("button", name="Close").click()
+
     # 3b. Truck mode is Pro's: absent on Plus; on Pro the truck's size is typed on the
     #     route card, a bad value is explained, a good one routes.
     search_and_pick(page, "stade", "Stade Louis")

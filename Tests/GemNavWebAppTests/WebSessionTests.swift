@@ -91,7 +91,9 @@ import Testing
     }
 
     @Test func theMapPinsThePickedPlaceTheStopsAndTheDestination() async throws {
-        let session = try sessions().open(nil)
+        let all = try sessions()
+        let session = try all.open(nil)
+        let other = try all.open(nil)
         let stadium = try await pick("stade", "Stade Louis", on: session)
         #expect(WebState(session.app).markers.map(\.label) == ["Place: \(stadium)"], "a picked place is pinned")
         try session.receive(#"{"intent":"directions"}"#)
@@ -112,6 +114,12 @@ import Testing
         #expect(WebState(session.app).markers == planned)
         try session.receive(#"{"intent":"consent","granted":false}"#)
         #expect(WebState(session.app).markers == planned)
+        // Settings show the answer given to the trip's disclosure, in this tab and in another.
+        try session.receive(#"{"intent":"open","screen":"settings"}"#)
+        #expect(WebState(session.app).settings.consent == "denied")
+        try session.receive(#"{"intent":"open","screen":"navigation"}"#)
+        try other.receive(#"{"intent":"open","screen":"settings"}"#)
+        #expect(WebState(other.app).settings.consent == "denied")
         try session.receive(#"{"intent":"endTrip"}"#)
         #expect(WebState(session.app).markers.allSatisfy { $0.kind == "place" }, "only a place still picked in search")
     }

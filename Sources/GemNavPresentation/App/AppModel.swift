@@ -122,6 +122,7 @@ public final class AppModel {
         switch intent {
         case .open(let screen):
             if screen == .search || screen == .places { places?.send(.reload) }
+            if screen == .settings { settings.reloadConsent() }
             if screen == .search { search.setSuggestions(places?.suggestions ?? []) }
             if screen.isOverlay, !self.screen.isOverlay { beneath = self.screen }
             self.screen = screen

@@ -12,6 +12,8 @@ let map = null;            // MapLibre map, when the library and a style are ava
 let mapReady = false;
 let lines = [];            // route lines from the server (selected or followed first)
 let positionMarker = null;
+let userMoving = false;    // the user moves the map (drag, zoom, rotate)
+let pointerDown = false;   // a finger or the mouse is down on the map
 let wakeLock = null;
 
 // ---- connection ---------------------------------------------------------------------------
@@ -26,7 +28,8 @@ function connect() {
   socket.onopen = () => {
     retry = 500;
     $("connection").hidden = true;
-    send({ intent: "capabilities", vibrate: "vibrate" in navigator, speech: "speechSynthesis" in window });
+    send({ intent: "capabilities", vibrate: "vibrate" in navigator, speech: "speechSynthesis" in window,
+      wakeLock: "wakeLock" in navigator });
     send({ intent: "visibility", visible: document.visibilityState === "visible" });
     reportPermission();
   };
@@ -136,6 +139,7 @@ function render(s) {
   renderMap(s);
 }
 
+let pickedByKeyboard = false;
 function renderSearch(search, screen, planned) {
   const input = $("search");
   if (document.activeElement !== input && input.value !== search.query) input.value = search.query;
@@ -148,7 +152,7 @@ function renderSearch(search, screen, planned) {
   list.replaceChildren(...items.map((p) => el("li", {
     role: "option", tabindex: "0", "aria-selected": search.destination && search.destination.id === p.id ? "true" : "false",
     onclick: () => send({ intent: "pick", id: p.id }),
-    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send({ intent: "pick", id: p.id }); } },
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickedByKeyboard = true; send({ intent: "pick", id: p.id }); } },
   }, p.subtitle ? `${p.name} — ${p.subtitle}` : p.name)));
   list.hidden = items.length === 0 || !!search.destination || !["map", "search", "planning"].includes(screen);
   // On the route card, a place picked anew can be added as a stop; the destination itself is not offered again.
@@ -157,6 +161,12 @@ function renderSearch(search, screen, planned) {
     ? `${search.destination.name} — ${search.destination.subtitle}` : search.destination.name);
   $("search-message").hidden = !search.message;
   setText("search-message", search.message);
+  // A result picked from the keyboard hides the list it was in: the focus goes on to the
+  // card's first action rather than back to the top of the page.
+  if (pickedByKeyboard && !$("destination").hidden) {
+    pickedByKeyboard = false;
+    $("directions").focus();
+  }
 }
 
 function renderPlanning(p, sim, externalMaps) {
@@ -432,9 +442,17 @@ async function loadMap() {
     mapReady = true;
     if (state) renderMap(state);
   });
-  // Only moves the user makes stop following; the map's own easing does not.
+  // Only moves the user makes stop following; the map's own easing does not. While a finger
+  // or the mouse holds the map, following does not ease it (each easing stops the map's
+  // gesture handlers, so a drag would never begin); the move is reported once the map rests.
+  const grabbed = (e) => { if (e.originalEvent) userMoving = true; };
+  for (const name of ["dragstart", "zoomstart", "rotatestart", "pitchstart"]) map.on(name, grabbed);
+  map.getCanvasContainer().addEventListener("pointerdown", () => { pointerDown = true; });
+  for (const name of ["pointerup", "pointercancel"]) window.addEventListener(name, () => { pointerDown = false; });
   map.on("moveend", (e) => {
-    if (!e.originalEvent) return;
+    if (!userMoving && !e.originalEvent) return;
+    if (map.isMoving()) return;
+    userMoving = false;
     const c = map.getCenter();
     send({ intent: "mapMoved", lat: c.lat, lon: c.lng, zoom: map.getZoom() });
   });
@@ -450,12 +468,32 @@ function routeFeatures() {
     type: "Feature", properties: { selected: i === 0 }, geometry: { type: "LineString", coordinates } })) };
 }
 
+// The state's pins (destination, numbered stops, a picked place), each named for screen readers.
+let pins = [];
+function renderPins(s) {
+  if (!changed("pins", s.markers)) return;
+  for (const pin of pins) pin.remove();
+  pins = s.markers.map((m) => {
+    // MapLibre positions the outer element with its own transform; the shape is inside.
+    const element = el("div", { class: "pin-marker", role: "img", title: m.label });
+    element.append(el("span", { class: `pin ${m.kind}`, "aria-hidden": "true" }, m.number != null ? String(m.number) : undefined));
+    const pin = new maplibregl.Marker({ element, anchor: m.kind === "destination" ? "bottom" : "center" })
+      .setLngLat([m.lon, m.lat]).addTo(map);
+    // Named after addTo, which gives every marker the library's own name ("Map marker").
+    element.setAttribute("aria-label", m.label);
+    return pin;
+  });
+}
+
 let driverMarker = null;
 function renderDriver(s) {
   const d = s.screen === "ride" && s.ride ? s.ride.driver : null;
   if (!d) { if (driverMarker) { driverMarker.remove(); driverMarker = null; } return; }
-  if (!driverMarker) driverMarker = new maplibregl.Marker({ element: el("div", { class: "driver", "aria-label": "Driver" }) });
-  driverMarker.setLngLat([d.lon, d.lat]).addTo(map);
+  if (!driverMarker) {
+    driverMarker = new maplibregl.Marker({ element: el("div", { class: "driver", role: "img" }) }).setLngLat([d.lon, d.lat]).addTo(map);
+    driverMarker.getElement().setAttribute("aria-label", "Driver");  // after addTo, which names it "Map marker"
+  }
+  driverMarker.setLngLat([d.lon, d.lat]);
 }
 
 function renderMap(s) {
@@ -467,6 +505,7 @@ function renderMap(s) {
   setText("map-notice", s.map.notice);
   if (!map || !mapReady) return;
   renderDriver(s);
+  renderPins(s);
   if (changed("lines", [lines, s.screen === "ride" && s.ride ? s.ride.line : null])) {
     map.getSource("routes").setData(routeFeatures());
     // The routes offered are shown whole, between the search panel and the route card.
@@ -486,11 +525,13 @@ function renderMap(s) {
       const dot = el("div", { class: "position", "aria-label": "Your position" });
       positionMarker = new maplibregl.Marker({ element: dot, rotationAlignment: "map" });
       positionMarker.setLngLat([s.map.lon, s.map.lat]).addTo(map);
+      dot.setAttribute("aria-label", "Your position");  // after addTo, which names it "Map marker"
+      dot.setAttribute("role", "img");
     }
     positionMarker.setLngLat([s.map.lon, s.map.lat]);
     positionMarker.setRotation(s.map.course || 0);
   }
-  if (s.map.following && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat])) {
+  if (s.map.following && !userMoving && !pointerDown && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat])) {
     map.easeTo({ center: [s.map.centreLon, s.map.centreLat], bearing: s.screen === "navigation" ? s.map.course || 0 : 0, duration: 400 });
   }
 }

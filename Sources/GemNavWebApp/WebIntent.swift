@@ -32,6 +32,8 @@ struct WebIntent: Decodable, Equatable {
     var visible: Bool?
     var vibrate: Bool?
     var speech: Bool?
+    /// Whether the page can keep the screen on (Screen Wake Lock API); a page that does not say can.
+    var wakeLock: Bool?
     var target: String?
     var name: String?
 
@@ -105,7 +107,8 @@ struct WebIntent: Decodable, Equatable {
         case "visibility": app.send(.lifecycle(try need(visible, "visible") ? .foreground : .background))
         case "capabilities":
             app.send(.capabilities(DeviceCapabilities(canVibrate: try need(vibrate, "vibrate"),
-                                                      canSpeak: try need(speech, "speech"))))
+                                                      canSpeak: try need(speech, "speech"),
+                                                      canKeepScreenOn: wakeLock ?? true)))
         case "setting": try applySetting(to: app.settings)
         case "supportLog":
             let actions: [String: SettingsModel.Intent] = ["export": .exportSupportLog, "clear": .clearSupportLog]

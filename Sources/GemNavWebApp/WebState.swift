@@ -232,6 +232,19 @@ struct WebState: Encodable, Equatable {
         var line: [[Double]]
     }
 
+    /// A pin on the map: the trip's destination, its stops (numbered in order), or a place
+    /// picked in search; `label` is what a screen reader says ("Destination: Casino",
+    /// "Stop 1: Stade Louis II").
+    struct Marker: Encodable, Equatable {
+        var kind: String
+        /// The stop's number (1, 2, …); nil for the destination and a picked place.
+        var number: Int?
+        var name: String
+        var label: String
+        var lat: Double
+        var lon: Double
+    }
+
     var screen: String
     var message: String?
     var keepScreenOn: Bool
@@ -248,6 +261,8 @@ struct WebState: Encodable, Equatable {
     var places: Places?
     var assistant: Assistant?
     var ride: Ride?
+    /// The pins the map shows now (see `markers(_:)`).
+    var markers: [Marker]
     /// Lines for the map: the route followed, or the routes offered (selected first), as
     /// [lon, lat] pairs; nil when unchanged since the last message (see `WebSession`).
     var routeLines: [[[Double]]]?
@@ -284,6 +299,38 @@ extension WebState {
         places = app.places.map { Places($0.state, format: format, timeFormat: app.navigation.timeFormat) }
         assistant = app.assistant.map { Assistant($0.state, format: format) }
         ride = app.rides.map { Ride($0.state) }
+        markers = Self.markers(app)
+    }
+
+    /// The pins for `app` now: during a trip its stops and destination; on the route card
+    /// the card's stops and destination; on the map and search screens the place picked (a
+    /// search result or a point tapped on the map); none elsewhere (the ride's dialog draws
+    /// its own car).
+    @MainActor
+    static func markers(_ app: AppModel) -> [Marker] {
+        let stops: [Place], destination: Place?
+        if app.map.isNavigating, app.screen != .ride {
+            let places = app.navigation.tripPlaces
+            stops = places.count > 2 ? Array(places[1..<(places.count - 1)]) : []
+            destination = places.count > 1 ? places.last : nil
+        } else if app.screen == .planning {
+            stops = app.planning.state.stops
+            destination = app.planning.state.destination
+        } else if app.screen == .map || app.screen == .search, let picked = app.search.state.destination {
+            return [Marker(kind: "place", name: picked.name, label: "Place: \(picked.name)",
+                           lat: picked.coordinate.latitude, lon: picked.coordinate.longitude)]
+        } else {
+            return []
+        }
+        let numbered = stops.enumerated().map { i, stop in
+            Marker(kind: "stop", number: i + 1, name: stop.name, label: "Stop \(i + 1): \(stop.name)",
+                   lat: stop.coordinate.latitude, lon: stop.coordinate.longitude)
+        }
+        let end = destination.map {
+            Marker(kind: "destination", name: $0.name, label: "Destination: \($0.name)",
+                   lat: $0.coordinate.latitude, lon: $0.coordinate.longitude)
+        }
+        return numbered + (end.map { [$0] } ?? [])
     }
 
     /// The routes the map draws for `app` now: the route followed, or the routes offered with

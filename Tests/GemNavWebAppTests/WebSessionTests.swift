@@ -79,6 +79,70 @@ import Testing
         #expect(try sessions.open(nil) !== session)
     }
 
+    /// Searches `query` on `session` and picks the first result whose name contains `name`.
+    func pick(_ query: String, _ name: String, on session: WebSession) async throws -> String {
+        try session.receive(#"{"intent":"open","screen":"search"}"#)
+        try session.receive(#"{"intent":"type","text":"\#(query)"}"#)
+        await timer.advance(by: .seconds(1))
+        await session.app.search.settled()
+        let place = try #require(session.app.search.state.results.first { $0.name.contains(name) })
+        try session.receive(#"{"intent":"pick","id":"\#(place.id)"}"#)
+        return place.name
+    }
+
+    @Test func theMapPinsThePickedPlaceTheStopsAndTheDestination() async throws {
+        let all = try sessions()
+        let session = try all.open(nil)
+        let other = try all.open(nil)
+        let stadium = try await pick("stade", "Stade Louis", on: session)
+        #expect(WebState(session.app).markers.map(\.label) == ["Place: \(stadium)"], "a picked place is pinned")
+        try session.receive(#"{"intent":"directions"}"#)
+        await session.app.planning.settled()
+        let casino = try await pick("casino", "Casino de Monte", on: session)
+        try session.receive(#"{"intent":"addStop"}"#)
+        await session.app.planning.settled()
+        let planned = WebState(session.app).markers
+        #expect(planned.map(\.label) == ["Stop 1: \(casino)", "Destination: \(stadium)"])
+        #expect(planned.map(\.kind) == ["stop", "destination"] && planned.map(\.number) == [1, nil])
+        let card = session.app.planning.state
+        #expect(planned.last?.lat == card.destination?.coordinate.latitude
+            && planned.last?.lon == card.destination?.coordinate.longitude)
+
+        // The trip keeps its pins while guided, under the consent question too, and drops them at its end.
+        try session.receive(#"{"intent":"start"}"#)
+        #expect(WebState(session.app).screen == "navigation")
+        #expect(WebState(session.app).markers == planned)
+        try session.receive(#"{"intent":"consent","granted":false}"#)
+        #expect(WebState(session.app).markers == planned)
+        // Settings show the answer given to the trip's disclosure, in this tab and in another.
+        try session.receive(#"{"intent":"open","screen":"settings"}"#)
+        #expect(WebState(session.app).settings.consent == "denied")
+        try session.receive(#"{"intent":"open","screen":"navigation"}"#)
+        try other.receive(#"{"intent":"open","screen":"settings"}"#)
+        #expect(WebState(other.app).settings.consent == "denied")
+        try session.receive(#"{"intent":"endTrip"}"#)
+        #expect(WebState(session.app).markers.allSatisfy { $0.kind == "place" }, "only a place still picked in search")
+    }
+
+    @Test func theScreenIsKeptOnOnlyWhereThePageCanKeepIt() async throws {
+        let sessions = try sessions()
+        func trip(capabilities: String) async throws -> Bool {
+            let session = try sessions.open(nil)
+            try session.receive(capabilities)
+            _ = try await pick("stade", "Stade Louis", on: session)
+            try session.receive(#"{"intent":"directions"}"#)
+            await session.app.planning.settled()
+            try session.receive(#"{"intent":"start"}"#)
+            try session.receive(#"{"intent":"consent","granted":false}"#)
+            #expect(WebState(session.app).tripUnderWay)
+            return WebState(session.app).keepScreenOn
+        }
+        #expect(try await trip(capabilities: #"{"intent":"capabilities","vibrate":true,"speech":true,"wakeLock":true}"#))
+        #expect(try await trip(capabilities: #"{"intent":"capabilities","vibrate":true,"speech":true}"#),
+                "a page that does not say can")
+        #expect(try await !trip(capabilities: #"{"intent":"capabilities","vibrate":true,"speech":true,"wakeLock":false}"#))
+    }
+
     @Test func badMessagesAreExplained() throws {
         let session = try sessions().open(nil)
         func failure(_ text: String) -> WebAppError? {

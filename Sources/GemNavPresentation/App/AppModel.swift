@@ -107,8 +107,9 @@ public final class AppModel {
     public var features: TierFeatures { settings.state.features }
 
     /// Whether the screen should stay on: while a trip is under way (seed 000 keeps the idle
-    /// timer off during guidance).
+    /// timer off during guidance), on a device that can keep it on.
     public var keepsScreenOn: Bool {
+        guard navigation.device.canKeepScreenOn else { return false }
         switch navigation.state.phase {
         case .awaitingConsent, .navigating, .paused, .atStop: return true
         case .idle, .arrived: return false
@@ -121,6 +122,7 @@ public final class AppModel {
         switch intent {
         case .open(let screen):
             if screen == .search || screen == .places { places?.send(.reload) }
+            if screen == .settings { settings.reloadConsent() }
             if screen == .search { search.setSuggestions(places?.suggestions ?? []) }
             if screen.isOverlay, !self.screen.isOverlay { beneath = self.screen }
             self.screen = screen

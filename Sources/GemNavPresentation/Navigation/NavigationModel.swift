@@ -202,6 +202,10 @@ public final class NavigationModel {
         defaultProvider = provider
     }
 
+    /// The trip's places in order (origin, stops, destination), for the map's markers; empty
+    /// without a trip.
+    public var tripPlaces: [Place] { plan?.places ?? [] }
+
     /// Starts guiding along `plan`, after the consent disclosure if it was never answered;
     /// reroutes ask `provider` (the trip's travel mode), else the screen's own.
     public func start(_ plan: TripPlan, provider: (any RouteProvider)? = nil) {

@@ -101,6 +101,12 @@ public final class SettingsModel {
     /// Follows the tier source's changes while the screen lives.
     private var watching: Task<Void, Never>?
 
+    /// Reads the recording consent again from the store: it is also answered by the trip's
+    /// disclosure, and by other sessions on the same store.
+    public func reloadConsent() {
+        if let consent = try? store?.consent { state.consent = consent }
+    }
+
     /// Loads the saved settings (the defaults when none or unreadable); with a `tierSource`
     /// the tier is the source's, not the user's. `supportLog` is what "export" hands out.
     public init(persistence: any SettingsPersisting, store: AppStore?, probe: ServerProbe = ServerProbe(),

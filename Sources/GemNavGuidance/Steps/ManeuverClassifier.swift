@@ -135,6 +135,7 @@ enum ManeuverClassifier {
         let modifier = turnDirection(v.angle)
         if from.mode != to.mode { return Decision(type: .notification, modifier: modifier) }
         if modifier == .uturn { return Decision(type: basicType(from: from, to: to), modifier: .uturn) }
+        if let driveway = driveway(v, from: from, to: to, modifier: modifier) { return driveway }
         let arms = v.junction.arms
         if from.roadClass.isHighway && to.roadClass.isLink {
             return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))
@@ -145,8 +146,29 @@ enum ManeuverClassifier {
             return Decision(type: .onRamp, modifier: modifier)
         }
         if from.roadClass.isLink && to.roadClass.isHighway { return Decision(type: .merge, modifier: mergeSide(v)) }
-        if let fork = fork(v, from: from, to: to) { return fork }
         let obvious = ObviousTurn.arm(v, from: from, to: to)
+        if isMotorwayJunction(v, from: from, to: to) {
+            if let fork = fork(v, from: from, to: to) { return fork }
+        } else if let fork = osrmFork(v, from: from, to: to), fork.contains(v.junction.outArm) {
+            // OSRM's turn handler: at three roads a fork unless one branch is obvious (or all
+            // roads are links); at more, only where no road is obvious, and two branches of
+            // classes too far apart are the obvious road and a slight turn beside it.
+            if arms.count == 3 {
+                let links = arms.indices.allSatisfy { ($0 == v.junction.inArm ? from : $0 == v.junction.outArm ? to : arms[$0].road).roadClass.isLink }
+                if obvious == nil || links { return forkInstruction(fork, v, from: from, to: to) }
+            } else if obvious == nil {
+                if fork.count == 3 || abs(arms[fork[0]].road.roadClass.priority - arms[fork[1]].road.roadClass.priority) <= 1 {
+                    return forkInstruction(fork, v, from: from, to: to)
+                }
+                let leftLesser = arms[fork[1]].road.roadClass.priority > arms[fork[0]].road.roadClass.priority
+                let main = leftLesser ? fork[0] : fork[1]
+                if v.junction.outArm == main {
+                    return obviousInstruction(v, from: from, to: to, modifier: modifier, outLength: outLength,
+                                              throughStreet: false)
+                }
+                return Decision(type: basicType(from: from, to: to), modifier: leftLesser ? .slightLeft : .slightRight)
+            }
+        }
         if obvious == nil, let end = endOfRoad(v) { return end }
         if obvious == v.junction.outArm {
             return obviousInstruction(v, from: from, to: to, modifier: modifier, outLength: outLength)
@@ -166,17 +188,47 @@ enum ManeuverClassifier {
     /// entered is a through street of its own (straight on when nearly straight and the
     /// road runs on for more than 60 m), a merge onto a motorway-like through road.
     private static func obviousInstruction(_ v: JunctionView, from: RoadInfo, to: RoadInfo,
-                                           modifier: ManeuverModifier, outLength: Double) -> Decision?
+                                           modifier: ManeuverModifier, outLength: Double,
+                                           throughStreet: Bool = true) -> Decision?
     {
         guard !sameRoad(from, to) else { return nil }
         if basicType(from: from, to: to) == .continue { return nil }
-        guard ObviousTurn.isThroughStreet(v.junction.outArm, v, road: to) else {
+        guard throughStreet && ObviousTurn.isThroughStreet(v.junction.outArm, v, road: to) else {
             return Decision(type: .newName, modifier: modifier)
         }
         if to.roadClass.isHighway { return Decision(type: .merge, modifier: v.angle < 0 ? .slightRight : .slightLeft) }
         if from.roadClass.isLink && to.roadClass.isLink { return nil }
         let straight = abs(v.angle) < ObviousTurn.narrowTurn && outLength > 60
         return Decision(type: .turn, modifier: straight ? .straight : modifier)
+    }
+
+    /// OSRM's `DrivewayHandler`: arriving on a road the profile counts as a road, where every
+    /// other way at the junction but one is a driveway, service road or track (classes the
+    /// car profile may ignore), following that one road is no maneuver while the name holds
+    /// and a "new name" otherwise (also between two unnamed roads, as OSRM's `isSameName` wants
+    /// names), whatever the angle; taking a driveway is a plain turn in OSRM's bands, a slight
+    /// one towards its side where it runs straight on. Nil when the rule does not apply,
+    /// `.some(nil)` for no maneuver.
+    static func driveway(_ v: JunctionView, from: RoadInfo, to: RoadInfo, modifier: ManeuverModifier) -> Decision?? {
+        let j = v.junction
+        guard j.arms.count > 2, !from.roadClass.isLowPriority else { return nil }
+        func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : j.arms[a].road }
+        var main = -1
+        for a in j.arms.indices where a != j.inArm && !road(a).roadClass.isLowPriority {
+            guard main < 0 else { return nil }
+            main = a
+        }
+        // OSRM leaves the junction alone when its one road cannot be entered.
+        guard main >= 0, j.arms[main].canEnter else { return nil }
+        if main == j.outArm {
+            let same = !from.name.isEmpty && !to.name.isEmpty && !NameChange.isAnnounced(from: from, to: to)
+            return .some(same ? nil : Decision(type: .newName, modifier: modifier))
+        }
+        var direction = modifier
+        if direction == .straight, turnDirection(v.angle(of: main)) == .straight {
+            direction = v.angle < v.angle(of: main) ? .slightLeft : .slightRight
+        }
+        return .some(Decision(type: .turn, modifier: direction))
     }
 
     /// Keep left/right where the road splits into two comparable branches ahead.

@@ -1,0 +1,116 @@
+import GemNavCore
+
+/// OSRM's fork rules for ordinary roads (its `TurnHandler::findFork` and `assignFork`): which
+/// roads close to straight on form a fork, and how each branch is worded. Motorway splits
+/// stay with `ManeuverClassifier`'s own fork rule, as OSRM gives them to its motorway handler.
+extension ManeuverClassifier {
+    /// The arms of a fork at the junction, from right to left (two or three), nil when there
+    /// is none.
+    static func osrmFork(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> [Int]? {
+        let j = v.junction
+        guard j.arms.count >= 3 else { return nil }
+        func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : (a == j.inArm ? from : j.arms[a].road) }
+        // OSRM's order: the way back first, then every road by turn angle from right to left.
+        let order = [j.inArm] + j.arms.indices.filter { $0 != j.inArm }.sorted { v.angle(of: $0) > v.angle(of: $1) }
+        func deviation(_ k: Int) -> Double { k == 0 ? 180 : abs(v.angle(of: order[k])) }
+        func between(_ k: Int, _ l: Int) -> Double {
+            let a = k == 0 ? 180.0 : v.angle(of: order[k]), b = l == 0 ? 180.0 : v.angle(of: order[l])
+            let d = abs(a - b).truncatingRemainder(dividingBy: 360)
+            return Swift.min(d, 360 - d)
+        }
+        let n = order.count
+        guard let s = (1..<n).min(by: { deviation($0) < deviation($1) }), deviation(s) <= ObviousTurn.narrowTurn
+        else { return nil }
+        // A road is the outermost of a fork when the next one is neither close to straight
+        // nor close to it.
+        func outermost(_ k: Int, _ next: Int) -> Bool {
+            deviation(next) > ObviousTurn.narrowTurn
+                && (between(k, next) > ObviousTurn.narrowTurn || deviation(k) > ObviousTurn.groupAngle)
+        }
+        var right = s, left = s
+        while right > 0 && !outermost(right, right - 1) { right -= 1 }
+        while left < n - 1 && !outermost(left, left + 1) { left += 1 }
+        guard right > 0, right < left, left - right < 3 else { return nil }
+        // Kept apart from the roads beside it.
+        guard between(left, left + 1 < n ? left + 1 : 0) >= ObviousTurn.groupAngle,
+              between(right, right - 1) >= ObviousTurn.groupAngle else { return nil }
+        let fork = Array(order[right...left])
+        // No branch obvious against its neighbour.
+        for (a, b) in zip(fork, fork.dropFirst()) {
+            if isObviousOfTwo(a, b, v, from: from, road: road) || isObviousOfTwo(b, a, v, from: from, road: road) {
+                return nil
+            }
+        }
+        // Classes alike: links only with links, and no branch obvious by class.
+        let rightIsLink = road(fork[0]).roadClass.isLink
+        guard fork.dropFirst().allSatisfy({ road($0).roadClass.isLink == rightIsLink }) else { return nil }
+        for a in fork {
+            for b in fork where b != a {
+                if obviousByRoadClass(from.roadClass, road(a).roadClass, road(b).roadClass) { return nil }
+            }
+        }
+        guard fork.allSatisfy({ j.arms[$0].canEnter && road($0).mode == from.mode }) else { return nil }
+        return fork
+    }
+
+    /// OSRM's `obviousByRoadClass`: `obvious` is obviously preferable to `compare` by class
+    /// (OSRM also compares lane counts here, which the graph does not keep).
+    static func obviousByRoadClass(_ from: RoadClass, _ obvious: RoadClass, _ compare: RoadClass) -> Bool {
+        (1.75 * Double(obvious.priority) < Double(compare.priority) && from == obvious)
+            || (!obvious.isLowPriority && !from.isLowPriority && compare.isLowPriority)
+    }
+
+    /// OSRM's `isObviousOfTwo`: taking arm `a` is obvious next to arm `b`.
+    private static func isObviousOfTwo(_ a: Int, _ b: Int, _ v: JunctionView, from: RoadInfo,
+                                       road: (Int) -> RoadInfo) -> Bool
+    {
+        let ra = road(a).roadClass, rb = road(b).roadClass
+        if obviousByRoadClass(from.roadClass, ra, rb) { return true }
+        if obviousByRoadClass(from.roadClass, rb, ra) { return false }
+        let da = abs(v.angle(of: a)), db = abs(v.angle(of: b))
+        if da < Double.ulpOfOne, !from.name.isEmpty, !NameChange.isAnnounced(from: from, to: road(a)) { return true }
+        return db / da > 1.4 && abs(db - da) > ObviousTurn.fuzzyAngle
+    }
+
+    /// OSRM's `assignFork` for the branch taken (`fork` from right to left). With two
+    /// branches, a driveway beside a road is no fork: the road is followed without a word and
+    /// the driveway is a slight turn (OSRM 26.10 decides two branches this way whatever their
+    /// angles).
+    static func forkInstruction(_ fork: [Int], _ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Decision? {
+        let out = v.junction.outArm
+        func road(_ a: Int) -> RoadInfo { a == out ? to : v.junction.arms[a].road }
+        if fork.count == 3 {
+            if out == fork[0] { return Decision(type: .fork, modifier: .slightRight) }
+            if out == fork[2] { return Decision(type: .fork, modifier: .slightLeft) }
+            if abs(v.angle) < 3, from == to { return nil }
+            return Decision(type: .fork, modifier: .straight)
+        }
+        let isLeft = out == fork[1]
+        let mine = road(out).roadClass.isLowPriority, other = road(isLeft ? fork[0] : fork[1]).roadClass.isLowPriority
+        if other && !mine { return nil }
+        let side: ManeuverModifier = isLeft ? .slightLeft : .slightRight
+        return Decision(type: mine && !other ? .turn : .fork, modifier: side)
+    }
+
+    /// Whether OSRM's motorway handler, not its turn handler, words this junction: every road
+    /// that may be taken is within 60° of straight, all of them are motorway-like roads or
+    /// their ramps, and one is a motorway-like road (or the road arrived on is).
+    static func isMotorwayJunction(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
+        let j = v.junction
+        func motorwayLike(_ c: RoadClass) -> Bool { c.isHighway || c == .motorwayLink || c == .trunkLink }
+        let fromMotorway = motorwayLike(from.roadClass)
+        func ramp(_ c: RoadClass) -> Bool { c == .motorwayLink || c == .trunkLink || (fromMotorway && c.isLink) }
+        if !motorwayLike(from.roadClass) && !ramp(from.roadClass) { return false }
+        var motorway = false
+        for a in j.arms.indices where a != j.inArm {
+            let c = a == j.outArm ? to.roadClass : j.arms[a].road.roadClass
+            if j.arms[a].canEnter && abs(v.angle(of: a)) > 60 { return false }
+            if motorwayLike(c) {
+                if j.arms[a].canEnter { motorway = true }
+            } else if !ramp(c) {
+                return false
+            }
+        }
+        return motorway || fromMotorway
+    }
+}

@@ -18,7 +18,14 @@ enum RideLiveSocket {
     }
 
     /// Feeds ride `id` from `desk` to one connection until the ride ends or the client leaves.
-    static func serve(desk: RideDesk, id: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+    ///
+    /// After the feed has closed the socket, the client's answering close is awaited at most
+    /// `closeTimeout` (the library bounds its own close handshake the same way, but only after a
+    /// handler returns; this one waits inside): a client that never answers, or never got the
+    /// close, would otherwise hold the connection, and a server's graceful shutdown, forever.
+    static func serve(desk: RideDesk, id: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+                      closeTimeout: Duration = WebApp.closeTimeout) async
+    {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 switch await desk.follow(id, send: { try await outbound.write(.text($0)) }) {
@@ -37,8 +44,16 @@ enum RideLiveSocket {
                 return false
             }
             // The client left first: stop following. Otherwise the feed has closed the socket
-            // and the reader ends with the client's answering close.
-            if await group.next() == false { group.cancelAll() }
+            // and the reader ends with the client's answering close, or the wait runs out
+            // (real time, not the desk's clock).
+            if await group.next() == true {
+                group.addTask {
+                    try? await Task.sleep(for: closeTimeout)
+                    return true
+                }
+                _ = await group.next()
+            }
+            group.cancelAll()
         }
     }
 }

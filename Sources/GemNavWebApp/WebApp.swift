@@ -16,6 +16,9 @@ public enum WebApp {
     public static let socketPath = "/app/ws"
     /// Largest message a page may send (an intent is a few hundred bytes).
     static let maximumMessage = 16 * 1024
+    /// How long a close the server sent waits for the client's answering close before the
+    /// connection is dropped: a client that never answers must not hold it (or a shutdown).
+    static let closeTimeout: Duration = .seconds(15)
 
     /// The HTTP application serving `api` (any responder: the OSRM API, search, tiles), the
     /// page from `files`, and the app sessions over WebSocket. `hasMap` says whether `api`
@@ -30,7 +33,7 @@ public enum WebApp {
         tls: TLSConfiguration? = nil, logger: Logger, onListening: @escaping @Sendable (String) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol where API.Context == BasicRequestContext {
         let http = HTTPServerBuilder.http1WebSocketUpgrade(
-            configuration: .init(ws: .init(maxFrameSize: maximumMessage))) { request, _, _ in
+            configuration: .init(ws: .init(maxFrameSize: maximumMessage, closeTimeout: closeTimeout))) { request, _, _ in
                 if let rides, let id = request.path.flatMap(RideLiveSocket.rideId(in:)) {
                     return .upgrade([:]) { inbound, outbound, _ in
                         await RideLiveSocket.serve(desk: rides, id: id, inbound: inbound, outbound: outbound)

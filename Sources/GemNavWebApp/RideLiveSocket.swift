@@ -17,6 +17,9 @@ enum RideLiveSocket {
         return String(parts[1])
     }
 
+    /// Real time between the upgrade and the first frame (see `serve`).
+    static let firstFrameDelay = Duration.milliseconds(50)
+
     /// Feeds ride `id` from `desk` to one connection until the ride ends or the client leaves.
     ///
     /// After the feed has closed the socket, the client's answering close is awaited at most
@@ -28,6 +31,10 @@ enum RideLiveSocket {
     {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
+                // swift-websocket's client (HummingbirdWSClient) can lose frames that reach it in
+                // the same read as the 101 response, and then hangs; a first frame sent a moment
+                // after the upgrade reaches every client.
+                try? await Task.sleep(for: firstFrameDelay)
                 switch await desk.follow(id, send: { try await outbound.write(.text($0)) }) {
                 case .ended: try? await outbound.close(.normalClosure, reason: nil)
                 case .refused: try? await outbound.close(.unacceptableData, reason: nil)

@@ -58,6 +58,8 @@ public struct TimeOfDayFormat: Sendable, Hashable {
         let minuteOfDay = ((local / 60) % 1440 + 1440) % 1440
         let (hour, minute) = (minuteOfDay / 60, minuteOfDay % 60)
         func number(_ n: Int, _ padded: Bool) -> String { padded && n < 10 ? "0\(n)" : "\(n)" }
+        // The calendar is asked only for patterns with a day (lists of past trips), once.
+        let calendar = pieces.contains { if case .day = $0 { true } else { false } } ? dayAndMonth(date) : (day: 1, month: 1)
         var out = ""
         for piece in pieces {
             switch piece {
@@ -65,9 +67,9 @@ public struct TimeOfDayFormat: Sendable, Hashable {
             case .hour12(let padded): out += number(hour % 12 == 0 ? 12 : hour % 12, padded)
             case .minute: out += number(minute, true)
             case .dayPeriod: out += hour < 12 ? am : pm
-            case .day(let padded): out += number(dayAndMonth(date).day, padded)
+            case .day(let padded): out += number(calendar.day, padded)
             case .month(let name, let padded):
-                let month = dayAndMonth(date).month
+                let month = calendar.month
                 out += name && months.indices.contains(month - 1) ? months[month - 1] : number(month, padded)
             case .text(let text): out += text
             }

@@ -92,8 +92,8 @@ public enum AppComposition {
             }
             let offline = IndexPlaceSearch(index: index)
             let placesForSettings: @Sendable (AppSettings) -> any PlaceSearching = { saved in
-                guard let server = saved.routingServer, saved.routingServerSearches, !managed,
-                      saved.tier.features.routingEngineChoice else { return offline }
+                guard let server = chosenServer(saved, serverAllowed: !managed), saved.routingServerSearches
+                else { return offline }
                 return ServerPlaceSearch(server: server, fallback: offline)
             }
             var environment = Environment(providers: providersForSettings(saved), places: placesForSettings(saved),
@@ -104,6 +104,12 @@ public enum AppComposition {
             return environment
         }
 
+        /// The server `settings` chose, when one is in force: the tier allows the choice and the
+        /// app's own Settings decide the tier (`serverAllowed`; a managed app uses its engine).
+        static func chosenServer(_ settings: AppSettings, serverAllowed: Bool) -> URL? {
+            settings.tier.features.routingEngineChoice && serverAllowed ? settings.routingServer : nil
+        }
+
         /// The embedded engines' providers, each behind the routing server `settings` chose
         /// (Pro, and only when the app's own Settings decide the tier): the server routes first,
         /// the embedded engine answering while it is down. An OSRM server's URL names one
@@ -112,7 +118,7 @@ public enum AppComposition {
                                    serverAllowed: Bool) -> [TravelProfile: any RouteProvider]
         {
             let guidance = GuidanceOptions(language: settings.language, units: settings.units)
-            let server = settings.tier.features.routingEngineChoice && serverAllowed ? settings.routingServer : nil
+            let server = chosenServer(settings, serverAllowed: serverAllowed)
             return engines.reduce(into: [:]) { providers, entry in
                 let (profile, engine) = entry
                 let embedded = EngineRouteProvider(engine: engine, guidance: guidance)

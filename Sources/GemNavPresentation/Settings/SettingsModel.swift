@@ -98,8 +98,6 @@ public final class SettingsModel {
     private var effects: [Effect] = []
     private let probe: ServerProbe
     private var pending: Task<Void, Never>?
-    /// Follows the tier source's changes while the screen lives.
-    private var watching: Task<Void, Never>?
 
     /// Reads the recording consent again from the store: it is also answered by the trip's
     /// disclosure, and by other sessions on the same store.
@@ -129,7 +127,8 @@ public final class SettingsModel {
                 let tier = await tierSource.currentTier()
                 self?.adopt(tier)
             }
-            watching = Task { [weak self] in
+            // Follows the source's later changes while the screen lives.
+            Task { [weak self] in
                 for await tier in tierSource.tierUpdates() {
                     guard let self else { return }
                     await self.pending?.value

@@ -14,7 +14,7 @@ import GemNavSearch
 public final class ServerPlaceSearch: PlaceSearching, @unchecked Sendable {
     // @unchecked: `failedAt` is only touched under `lock`.
     /// Sends one request and returns the HTTP status and body (injected in tests).
-    public typealias Transport = @Sendable (URLRequest) async throws -> (status: Int, body: Data)
+    public typealias Transport = OSRMHTTPRouteProvider.Transport
 
     /// The server's address.
     public let server: URL

@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        // Test-only: readable diffs of whole view states in the screen test store.
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     ],
     targets: [
         // Geometry and the route/step models every layer shares (OSRM v5 shaped).
@@ -169,6 +171,7 @@ let package = Package(
                 "GemNavPresentation", "GemNavNavigation", "GemNavGuidance", "GemNavRouting", "GemNavCore",
                 "GemNavSearch", "GemNavServices", "GemNavStorage", "GemNavTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             exclude: ["Golden"]),
         .testTarget(name: "GemNavTilesTests", dependencies: ["GemNavTiles", "GemNavCore", "GemNavOSM", "GemNavTestSupport"]),

@@ -63,3 +63,17 @@ import Testing
         #expect(app.screen == .map)
     }
 }
+
+/// The "Simulate drive" controls, each step stating their whole state.
+extension DriveSimulationTests {
+    @Test func theControlsStepByStep() {
+        let store = ScreenStore(DriveSimulation(clock: ManualClock(), timer: TestClock()))
+        store.send(.setEnabled(true)) { $0.isEnabled = true }
+        store.send(.setSpeed(4)) { $0.speed = 4 }
+        store.send(.setSpeed(25)) { $0.speed = 10 }
+        store.send(.setSpeed(0)) { $0.speed = 1 }
+        store.send(.setSpeed(.nan))
+        store.send(.setEnabled(false)) { $0.isEnabled = false }
+        store.finish()
+    }
+}

@@ -13,43 +13,73 @@ import Testing
         LocationFix(coordinate: c, horizontalAccuracy: 5, speed: speed, course: course, timestamp: Date())
     }
 
+    static let backgroundNotice = """
+        GemNav cannot follow you in the background: allow location access "Always" to keep guidance \
+        going with the screen off. Guidance goes on while GemNav is open.
+        """
+
     @Test func followsUntilPannedThenRecenters() {
-        let map = MapModel()
-        map.send(.permissionChanged(.whenInUse))
-        map.send(.located(fix(here)))
-        #expect(map.state.centre == here && map.state.course == 90 && map.state.isFollowing && !map.state.showsRecenter)
+        let centre = Coordinate(latitude: 43.735, longitude: 7.42)
+        let store = ScreenStore(MapModel(centre: centre))
+        store.send(.permissionChanged(.whenInUse)) { $0.permission = .whenInUse }
+        store.send(.located(fix(here))) {
+            $0.position = here
+            $0.course = 90
+            $0.centre = here
+        }
         let elsewhere = Coordinate(latitude: 43.73, longitude: 7.42)
-        map.send(.moved(centre: elsewhere, zoom: 13))
+        store.send(.moved(centre: elsewhere, zoom: 13)) {
+            $0.centre = elsewhere
+            $0.zoom = 13
+            $0.isFollowing = false
+            $0.showsRecenter = true
+        }
         let next = Coordinate(latitude: 43.7385, longitude: 7.4250)
-        map.send(.located(fix(next)))
-        #expect(map.state.centre == elsewhere && map.state.position == next && map.state.showsRecenter)
-        map.send(.recenter)
-        #expect(map.state.centre == next && map.state.isFollowing && !map.state.showsRecenter)
+        store.send(.located(fix(next, speed: 0.5, course: 180))) { $0.position = next }   // too slow for a course
+        store.send(.recenter) {
+            $0.centre = next
+            $0.isFollowing = true
+            $0.showsRecenter = false
+        }
+        store.finish()
     }
 
     @Test func deniedExplainsAndOffersAStartKeepingTheLastPosition() {
-        let map = MapModel()
-        map.send(.permissionChanged(.always))
-        map.send(.located(fix(here)))
-        map.send(.permissionChanged(.denied))
-        #expect(map.state.notice?.contains("type or pick a start") == true)
-        #expect(map.state.notice?.contains("last known position") == true && map.state.position == here)
-        map.send(.located(fix(Coordinate(latitude: 43.70, longitude: 7.40))))
-        #expect(map.state.position == here, "no positions are used without permission")
-        map.send(.permissionChanged(.restricted))
-        #expect(map.state.notice?.hasPrefix("Location access is restricted") == true)
+        let store = ScreenStore(MapModel())
+        store.send(.permissionChanged(.always)) { $0.permission = .always }
+        store.send(.located(fix(here))) {
+            $0.position = here
+            $0.course = 90
+            $0.centre = here
+        }
+        store.send(.permissionChanged(.denied)) {
+            $0.permission = .denied
+            $0.notice = "Location access is off, so GemNav cannot find you: type or pick a start instead, "
+                + "or allow location access in Settings. The map shows your last known position."
+        }
+        store.send(.located(fix(Coordinate(latitude: 43.70, longitude: 7.40))))   // no positions without permission
+        store.send(.permissionChanged(.restricted)) {
+            $0.permission = .restricted
+            $0.notice = "Location access is restricted on this device: type or pick a start instead."
+        }
+        store.finish()
     }
 
     @Test func backgroundPermissionLostDuringATripAsksToReauthorise() {
         let map = MapModel()
         map.isNavigating = true
-        map.send(.permissionChanged(.always))
-        map.send(.permissionChanged(.whenInUse))
-        #expect(map.state.notice?.contains("Always") == true)
-        map.send(.lifecycle(.foreground))
-        #expect(map.state.notice == nil, "guidance goes on in the foreground")
-        map.send(.lifecycle(.locked))
-        #expect(map.state.lifecycle == .locked && map.state.notice?.contains("Always") == true)
+        let store = ScreenStore(map)
+        store.send(.permissionChanged(.always)) { $0.permission = .always }
+        store.send(.permissionChanged(.whenInUse)) {
+            $0.permission = .whenInUse
+            $0.notice = Self.backgroundNotice
+        }
+        store.send(.lifecycle(.foreground)) { $0.notice = nil }      // guidance goes on in the foreground
+        store.send(.lifecycle(.locked)) {
+            $0.lifecycle = .locked
+            $0.notice = Self.backgroundNotice
+        }
+        store.finish()
     }
 }
 
@@ -67,39 +97,61 @@ import Testing
 
     @Test func changesAreSavedAtOnce() throws {
         let (model, saved, _) = try model()
-        model.send(.setUnits(.imperial))
-        model.send(.setLanguage("fr"))
-        model.send(.setVoice(false))
-        model.send(.setGuidanceMode(.haptic))
-        let s = try #require(try saved.loadSettings())
-        #expect(s.units == .imperial && s.language == "fr" && !s.voice && s.guidanceMode == .haptic)
-        model.send(.setLanguage("de"))
-        #expect(model.state.message == "GemNav speaks en and fr, not 'de'." && model.state.settings.language == "fr")
+        let store = ScreenStore(model)
+        store.send(.setUnits(.imperial)) { $0.settings.units = .imperial }
+        store.send(.setLanguage("fr")) { $0.settings.language = "fr" }
+        store.send(.setVoice(false)) { $0.settings.voice = false }
+        store.send(.setHaptics(false)) { $0.settings.haptics = false }
+        store.send(.setGuidanceMode(.haptic)) { $0.settings.guidanceMode = .haptic }
+        #expect(try saved.loadSettings() == store.expected.settings)
+        store.send(.setLanguage("de")) { $0.message = "GemNav speaks en and fr, not 'de'." }
+        store.send(.setUnits(.metric)) {
+            $0.message = nil
+            $0.settings.units = .metric
+        }
+        store.finish()
     }
 
     @Test func aTierSourceDecidesAndSettingsSayWho() async throws {
         var saved = AppSettings()
         saved.tier = .pro
-        let model = SettingsModel(persistence: InMemorySettings(saved), store: nil, probePoint: point,
-                                  tierSource: FixedTier(.free))
-        await model.settled()
-        #expect(model.state.settings.tier == .free && !model.state.features.inAppMap)
-        #expect(model.state.tierDecidedBy == "this server")
-        model.send(.setTier(.pro))
-        #expect(model.state.settings.tier == .free && model.state.message == "The tier is set by this server, not in Settings.")
+        let store = ScreenStore(SettingsModel(persistence: InMemorySettings(saved), store: nil, probePoint: point,
+                                              tierSource: FixedTier(.free))) {
+            $0.tierDecidedBy = "this server"
+        }
+        await store.run({ await store.model.settled() }) {
+            $0.settings.tier = .free
+            $0.features = Tier.free.features
+        }
+        store.send(.setTier(.pro)) { $0.message = "The tier is set by this server, not in Settings." }
+        store.finish()
     }
 
     @Test func aPurchaseChangesTheTierWhileTheAppRuns() async throws {
-        let store = Storefront()
-        let model = SettingsModel(persistence: InMemorySettings(), store: nil, probePoint: point, tierSource: store)
-        await model.settled()
-        #expect(model.state.settings.tier == .free && model.state.tierDecidedBy == "the App Store")
-        store.updates.yield(.pro)
-        for _ in 0..<100 where model.state.settings.tier != .pro { await Task.yield() }
-        #expect(model.state.settings.tier == .pro && model.state.features.truckRouting && model.state.features.inAppMap)
-        store.updates.yield(.plus)
-        for _ in 0..<100 where model.state.settings.tier != .plus { await Task.yield() }
-        #expect(model.state.settings.tier == .plus && !model.state.features.routingEngineChoice)
+        let storefront = Storefront()
+        let store = ScreenStore(SettingsModel(persistence: InMemorySettings(), store: nil, probePoint: point,
+                                              tierSource: storefront)) {
+            $0.tierDecidedBy = "the App Store"
+        }
+        await store.run({ await store.model.settled() }) {             // the saved Plus gives way to the source's Free
+            $0.settings.tier = .free
+            $0.features = Tier.free.features
+        }
+        await store.run({
+            storefront.updates.yield(.pro)
+            for _ in 0..<100 where store.model.state.settings.tier != .pro { await Task.yield() }
+        }) {
+            $0.settings.tier = .pro
+            $0.features = Tier.pro.features
+        }
+        await store.run({
+            storefront.updates.yield(.plus)
+            for _ in 0..<100 where store.model.state.settings.tier != .plus { await Task.yield() }
+        }) {
+            $0.settings.tier = .plus
+            $0.features = Tier.plus.features
+        }
+        store.finish()
     }
 
     /// A purchase that starts on Free and changes when the test says.
@@ -115,37 +167,57 @@ import Testing
 
     @Test func routingServerIsProOnlyAndCheckedFirst() async throws {
         let (model, saved, _) = try model()
-        model.send(.setRoutingServer("http://localhost:5000"))
-        #expect(model.state.message == "Choosing the routing engine is part of GemNav Pro.")
-        model.send(.setTier(.pro))
-        model.send(.setRoutingServer("http://localhost:5000"))
-        #expect(model.state.server == .checking)
-        await model.settled()
-        #expect(model.state.server == .available)
-        #expect(try saved.loadSettings()?.routingServer == URL(string: "http://localhost:5000"))
-        model.send(.setTier(.free))
-        #expect(model.state.server == .embedded && model.state.settings.routingServer == nil)
-        #expect(!model.state.features.inAppMap && model.state.features.externalMapsHandOff)
+        let store = ScreenStore(model)
+        store.send(.setRoutingServer("http://localhost:5000")) {
+            $0.message = "Choosing the routing engine is part of GemNav Pro."
+        }
+        store.send(.setTier(.pro)) {
+            $0.message = nil
+            $0.settings.tier = .pro
+            $0.features = Tier.pro.features
+        }
+        store.send(.setRoutingServer("http://localhost:5000")) { $0.server = .checking }
+        await store.run({ await model.settled() }) {
+            $0.server = .available
+            $0.settings.routingServer = URL(string: "http://localhost:5000")
+            $0.settings.routingServerKind = .osrm
+            $0.settings.routingServerSearches = false
+        }
+        #expect(try saved.loadSettings() == store.expected.settings)
+        store.send(.setTier(.free)) {
+            $0.server = .embedded
+            $0.settings.tier = .free
+            $0.settings.routingServer = nil
+            $0.features = Tier.free.features
+        }
+        #expect(!store.state.features.inAppMap && store.state.features.externalMapsHandOff)
+        store.finish()
     }
 
     @Test func serverThatIsNotOSRMIsRefusedWithTheReason() async throws {
         var pro = AppSettings()
         pro.tier = .pro
         let (model, saved, _) = try model(pro) { _ in (200, Data("<html>".utf8)) }
-        model.send(.setRoutingServer("http://example.test"))
-        await model.settled()
-        #expect(model.state.server == .unavailable("The server at http://example.test answered, but neither as an OSRM server nor as a Valhalla server (HTTP 200)."))
+        let store = ScreenStore(model)
+        store.send(.setRoutingServer("http://example.test")) { $0.server = .checking }
+        await store.run({ await model.settled() }) {
+            $0.server = .unavailable("The server at http://example.test answered, but neither as an OSRM server nor as a Valhalla server (HTTP 200).")
+        }
         #expect(try saved.loadSettings()?.routingServer == nil)
-        model.send(.setRoutingServer("not a url"))
-        guard case .unavailable = model.state.server else { Issue.record("accepted"); return }
+        store.send(.setRoutingServer("not a url")) {
+            $0.server = .unavailable("'not a url' is not a server address such as http://localhost:5000.")
+        }
+        store.finish()
     }
 
     @Test func consentIsStored() throws {
-        let (model, _, store) = try model()
-        #expect(model.state.consent == .awaiting)
-        model.send(.setConsent(true))
-        let stored = try store.consent
-        #expect(model.state.consent == .granted && stored == .granted)
+        let (model, _, appStore) = try model()
+        let store = ScreenStore(model)
+        store.send(.setConsent(true)) { $0.consent = .granted }
+        #expect(try appStore.consent == .granted)
+        store.send(.setConsent(false)) { $0.consent = .denied }
+        #expect(try appStore.consent == .denied)
+        store.finish()
     }
 
     @Test func settingsFromANewerVersionKeepWhatTheyCan() throws {

@@ -31,9 +31,10 @@ import Testing
         let player = try TripPlayer(route: route, settings: settings, source: .simulator(RouteSimulator(route: route, options: options)))
         var screen = NavigationViewState(format: DisplayFormatter(language: language, units: units))
         var screens: [NavigationViewState] = []
+        var pace = DrivenPace()
         await player.run { _, updates in
             for update in updates {
-                screen.apply(update)
+                screen.apply(update, pace: &pace)
                 screens.append(screen)
             }
         }

@@ -61,41 +61,64 @@ struct SlowProvider: RouteProvider {
     }
 
     @Test func destinationGivesTheRoutesWithTheirViaAndArrival() async throws {
-        let model = makeModel([.car: FixedProvider(routes: try await Self.twoRoutes())])
+        let routes = try await Self.twoRoutes()
+        let model = makeModel([.car: FixedProvider(routes: routes)])
         model.currentLocation = Self.west.coordinate
-        #expect(model.state.phase == .idle && model.availableModes == [.car])
-        model.send(.setDestination(Self.east))
-        #expect(model.state.phase == .routeCalculating)
-        await model.settled()
-        #expect(model.state.phase == .routeReady)
-        let routes = model.state.routes
-        #expect(routes.count == 2 && model.state.selected == 0)
-        #expect(routes.map(\.via) == ["Rue Basse", "Rue Haute"])
-        #expect(routes[0].route.duration < routes[1].route.duration)
-        let first = routes[0]
-        #expect(first.distanceText == DisplayFormatter().distance(first.route.distance))
-        #expect(first.arrivalText == DisplayFormatter().clockTime(clock.now.addingTimeInterval(first.route.duration)))
-        model.send(.select(1))
-        #expect(model.state.selectedRoute?.via == "Rue Haute")
-        model.send(.navigationStarted)
-        #expect(model.state.phase == .navigating)
+        #expect(model.availableModes == [.car])
+        let store = ScreenStore(model)
+        store.send(.setDestination(Self.east)) {
+            $0.destination = Self.east
+            $0.phase = .routeCalculating
+        }
+        let format = DisplayFormatter(), clockTime = TimeOfDayFormat()
+        await store.run({ await model.settled() }) {
+            $0.routes = zip(routes.indices, routes).map { i, route in
+                RouteSummary(id: i, route: route, durationText: format.duration(route.duration),
+                             distanceText: format.distance(route.distance),
+                             arrivalText: clockTime.time(clock.now.addingTimeInterval(route.duration)),
+                             via: ["Rue Basse", "Rue Haute"][i])
+            }
+            $0.phase = .routeReady
+        }
+        #expect(routes[0].duration < routes[1].duration, "the fastest first")
+        store.send(.select(1)) { $0.selected = 1 }
+        store.send(.select(7))                                      // no such route: nothing changes
+        store.send(.navigationStarted) { $0.phase = .navigating }
+        store.send(.reset) { $0 = RoutePlanningModel.State() }
+        store.finish()
     }
 
     @Test func unknownPositionAsksForAStart() async {
-        let model = makeModel()
-        model.send(.setDestination(Self.east))
-        #expect(model.state.phase == .error("Your position is not known yet: choose a start, or allow location access."))
-        model.send(.setOrigin(Self.west))
-        await model.settled()
-        #expect(model.state.phase == .routeReady)
+        let store = ScreenStore(makeModel())
+        store.send(.setDestination(Self.east)) {
+            $0.destination = Self.east
+            $0.phase = .error("Your position is not known yet: choose a start, or allow location access.")
+        }
+        store.send(.setOrigin(Self.west)) {
+            $0.origin = Self.west
+            $0.phase = .routeCalculating
+        }
+        await store.run({ await store.model.settled() }) {
+            $0.phase = .routeReady
+            $0.routes = store.state.routes
+        }
+        #expect(store.state.routes.first?.via == "Rue Basse")
+        store.finish()
     }
 
     @Test func modeWithoutAProviderSaysSo() {
         let model = makeModel()
         model.currentLocation = Self.west.coordinate
-        model.send(.setDestination(Self.east))
-        model.send(.setMode(.bicycle))
-        #expect(model.state.phase == .error("Bicycle routing is not available for this map."))
+        let store = ScreenStore(model)
+        store.send(.setDestination(Self.east)) {
+            $0.destination = Self.east
+            $0.phase = .routeCalculating
+        }
+        store.send(.setMode(.bicycle)) {
+            $0.mode = .bicycle
+            $0.phase = .error("Bicycle routing is not available for this map.")
+        }
+        store.finish()
     }
 
     @Test func stopsAreAddedMovedAndRemoved() async {

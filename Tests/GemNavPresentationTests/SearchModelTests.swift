@@ -48,75 +48,120 @@ struct FakePlaces: PlaceSearching {
     }
 
     @Test func typingSearchesAfterTheDebounceOnly() async {
-        let model = model()
-        model.send(.typed("c"))
-        model.send(.typed("ca"))
-        var expected = SearchModel.State()
-        expected.query = "ca"
-        expected.isSearching = true
-        #expect(model.state == expected)
-        await clock.advance(by: .milliseconds(200))
-        await model.settled()
-        expected.results = [Self.cafe, Self.casino]
-        expected.isSearching = false
-        #expect(model.state == expected)
+        let store = ScreenStore(model())
+        store.send(.typed("c")) {
+            $0.query = "c"
+            $0.isSearching = true
+        }
+        store.send(.typed("ca")) { $0.query = "ca" }
+        await store.run({ await clock.advance(by: .milliseconds(100)) })     // still inside the debounce
+        await store.run({
+            await clock.advance(by: .milliseconds(100))
+            await store.model.settled()
+        }) {
+            $0.results = [Self.cafe, Self.casino]
+            $0.isSearching = false
+        }
+        store.finish()
     }
 
     @Test func aStaleAnswerNeverReplacesANewerOne() async {
-        let model = model { $0.delays = ["ca": .seconds(2)] }
-        model.send(.typed("ca"))
-        await clock.advance(by: .milliseconds(200))     // "ca" is now being searched, slowly
-        model.send(.typed("casino"))
-        await clock.advance(by: .milliseconds(200))
-        await model.settled()
-        #expect(model.state.results == [Self.casino])
-        await clock.advance(by: .seconds(2))            // the old answer arrives: ignored
-        await model.settled()
-        #expect(model.state.results == [Self.casino] && model.state.query == "casino")
+        let store = ScreenStore(model { $0.delays = ["ca": .seconds(2)] })
+        store.send(.typed("ca")) {
+            $0.query = "ca"
+            $0.isSearching = true
+        }
+        await store.run({ await clock.advance(by: .milliseconds(200)) })   // "ca" is now being searched, slowly
+        store.send(.typed("casino")) { $0.query = "casino" }
+        await store.run({
+            await clock.advance(by: .milliseconds(200))
+            await store.model.settled()
+        }) {
+            $0.results = [Self.casino]
+            $0.isSearching = false
+        }
+        await store.run({                                                     // the old answer arrives: ignored
+            await clock.advance(by: .seconds(2))
+            await store.model.settled()
+        })
+        store.finish()
     }
 
     @Test func emptyFieldShowsSuggestionsAndNoResults() async {
         let model = model()
         model.setSuggestions([Self.home])
-        model.send(.typed("casino"))
-        await clock.advance(by: .milliseconds(200))
-        await model.settled()
-        model.send(.cleared)
-        var expected = SearchModel.State()
-        expected.suggestions = [Self.home]
-        #expect(model.state == expected)
+        let store = ScreenStore(model) { $0.suggestions = [Self.home] }
+        store.send(.typed("casino")) {
+            $0.query = "casino"
+            $0.isSearching = true
+        }
+        await store.run({
+            await clock.advance(by: .milliseconds(200))
+            await model.settled()
+        }) {
+            $0.results = [Self.casino]
+            $0.isSearching = false
+        }
+        store.send(.cleared) {
+            $0.query = ""
+            $0.results = []
+        }
+        store.finish()
     }
 
     @Test func noResultsSaySo() async {
-        let model = model()
-        model.send(.typed("xyzzy "))
-        await clock.advance(by: .milliseconds(200))
-        await model.settled()
-        #expect(model.state.results.isEmpty && model.state.message == "No results for 'xyzzy'.")
+        let store = ScreenStore(model())
+        store.send(.typed("xyzzy ")) {
+            $0.query = "xyzzy "
+            $0.isSearching = true
+        }
+        await store.run({
+            await clock.advance(by: .milliseconds(200))
+            await store.model.settled()
+        }) {
+            $0.isSearching = false
+            $0.message = "No results for 'xyzzy'."
+        }
+        store.finish()
     }
 
     @Test func categoryChipListsTheNearestAtOnce() async {
-        let model = model()
-        model.send(.categoryTapped(.cafe))
-        await model.settled()
-        #expect(model.state.category == .cafe && model.state.results == [Self.cafe])
-        model.send(.categoryTapped(.fuel))
-        await model.settled()
-        #expect(model.state.results.isEmpty && model.state.message == "No fuel in the map data.")
+        let store = ScreenStore(model())
+        store.send(.categoryTapped(.cafe)) {
+            $0.category = .cafe
+            $0.query = "cafe"
+            $0.isSearching = true
+        }
+        await store.run({ await store.model.settled() }) {
+            $0.results = [Self.cafe]
+            $0.isSearching = false
+        }
+        store.send(.categoryTapped(.fuel)) {
+            $0.category = .fuel
+            $0.query = "fuel"
+            $0.isSearching = true
+        }
+        await store.run({ await store.model.settled() }) {
+            $0.results = []
+            $0.isSearching = false
+            $0.message = "No fuel in the map data."
+        }
+        store.finish()
     }
 
     @Test func pickingSetsTheDestination() {
-        let model = model()
-        model.send(.picked(Self.casino))
-        #expect(model.state.destination == Self.casino)
+        let store = ScreenStore(model())
+        store.send(.picked(Self.casino)) { $0.destination = Self.casino }
+        store.finish()
     }
 
     @Test func mapTapDropsAPinNamedByTheNearestAddress() async {
-        let model = model { $0.addresses = [Self.casino] }
+        let store = ScreenStore(model { $0.addresses = [Self.casino] })
         let tap = Coordinate(latitude: 43.7393, longitude: 7.4286)
-        model.send(.mapTapped(tap))
-        #expect(model.state.destination == Place(name: "Dropped pin", coordinate: tap))
-        await model.settled()
-        #expect(model.state.destination == Place(name: Self.casino.name, subtitle: Self.casino.subtitle, coordinate: tap))
+        store.send(.mapTapped(tap)) { $0.destination = Place(name: "Dropped pin", coordinate: tap) }
+        await store.run({ await store.model.settled() }) {
+            $0.destination = Place(name: Self.casino.name, subtitle: Self.casino.subtitle, coordinate: tap)
+        }
+        store.finish()
     }
 }

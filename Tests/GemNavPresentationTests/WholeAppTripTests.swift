@@ -72,8 +72,9 @@ import Testing
                 followed = route
                 try simulator.follow(route)
             }
-            effects += app.navigation.takeEffects()
-            log.record(app)
+            let played = app.navigation.takeEffects()
+            effects += played
+            log.record(app, effects: played)
         }
         #expect(app.navigation.state.phase == .arrived && app.navigation.state.notice == "Destination reached")
         #expect(effects.contains(.vibrate(HapticPattern.pattern(for: .arrival))))
@@ -82,34 +83,58 @@ import Testing
     }
 }
 
-/// One line per change of what the screens show.
+/// One line per change of what the screens show: every field of the visible screen's view
+/// state (and of the map's, which is always under it), and the effects played in between.
 struct ScreenLog {
     private(set) var lines: [String] = []
+    private var shown = ""
 
     @MainActor
-    mutating func record(_ app: AppModel) {
-        var parts = ["\(app.screen.rawValue)"]
+    mutating func record(_ app: AppModel, effects: [NavigationModel.Effect] = []) {
+        for effect in effects {
+            switch effect {
+            case .speak(let text): lines.append("  speak: \(text)")
+            case .vibrate(let pattern): lines.append("  vibrate: \(pattern.kind)")
+            }
+        }
+        let m = app.map.state
+        let at = m.position.map { String(format: "%.5f,%.5f", $0.latitude, $0.longitude) } ?? "-"
+        var parts = ["\(app.screen.rawValue)", "map: at \(at) course=\(m.course.map { String(Int($0.rounded())) } ?? "-") \(m.permission) follow=\(m.isFollowing) recenter=\(m.showsRecenter)"
+            + " \(m.lifecycle) zoom=\(m.zoom) notice=\(m.notice ?? "-") message=\(app.message ?? "-")"]
         switch app.screen {
         case .search:
             let s = app.search.state
-            parts.append("query=\(s.query) results=\(s.results.prefix(3).map(\.name).joined(separator: " | "))")
+            parts.append("query=\(s.query) searching=\(s.isSearching) category=\(s.category?.rawValue ?? "-")"
+                + " destination=\(s.destination?.name ?? "-") message=\(s.message ?? "-")")
+            parts.append("results=\(s.results.map(\.label).joined(separator: " | "))")
+            parts.append("suggestions=\(s.suggestions.map(\.name).joined(separator: " | "))")
         case .planning:
             let p = app.planning.state
-            parts.append("phase=\(p.phase) selected=\(p.selected) routes=" + p.routes.map {
-                "\($0.durationText)/\($0.distanceText)/via \($0.via)"
+            parts.append("phase=\(p.phase) mode=\(p.mode.rawValue) avoid=\(p.avoid.rawValue) from=\(p.origin?.name ?? "here")"
+                + " to=\(p.destination?.name ?? "-") stops=\(p.stops.map(\.name)) selected=\(p.selected)")
+            parts.append("routes=" + p.routes.map {
+                "\($0.durationText)/\($0.distanceText)/arrive \($0.arrivalText)/via \($0.via)"
             }.joined(separator: " ; "))
         case .navigation:
-            let n = app.navigation.state
-            let b = n.screen.banner
-            parts.append("phase=\(n.phase) mode=\(n.mode.rawValue)")
-            parts.append("banner=\(b.map { "\($0.icon.rawValue) \($0.instruction)" } ?? "-")")
-            parts.append("street=\(n.screen.street) offRoute=\(n.screen.isOffRoute)")
-            parts.append("notice=\(n.notice ?? "-") recording=\(n.isRecording)")
+            let n = app.navigation.state, v = n.screen
+            parts.append("phase=\(n.phase) trip=\(v.tripState) mode=\(n.mode.rawValue) muted=\(n.isMuted)"
+                + " to=\(n.destinationName) disclosure=\(n.disclosure?.title ?? "-")")
+            parts.append("banner=" + (v.banner.map { b in
+                "\(b.icon.rawValue) \(b.instruction) in \(b.distanceText)"
+                    + (b.next.map { " then \(b.nextIcon?.rawValue ?? "") \($0)" } ?? "")
+                    + (b.lanes.isEmpty ? "" : " lanes=" + b.lanes.map { ($0.isActive ? "*" : "") + $0.directions }.joined(separator: "|"))
+            } ?? "-"))
+            parts.append("street=\(v.street) speed=\(v.speedText ?? "-") limit=\(v.limitText ?? "-") over=\(v.isOverLimit)"
+                + " offRoute=\(v.isOffRoute)")
+            parts.append("left=\(v.remainingDistanceText) \(v.remainingTimeText) arrive \(v.arrivalText)")
+            parts.append("notice=\(n.notice ?? "-") stop=\(n.stopQuestion ?? "-") faster=\(n.fasterRoute ?? "-")"
+                + " recording=\(n.isRecording) problem=\(n.recordingProblem ?? "-")")
         default:
             break
         }
         let line = parts.joined(separator: " · ")
-        if lines.last != line { lines.append(line) }
+        if shown != line { lines.append(line) }
+        shown = line
     }
 
     func check(against url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {

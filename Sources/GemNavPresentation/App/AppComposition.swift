@@ -165,7 +165,7 @@ public enum AppComposition {
             planning: RoutePlanningModel(providers: environment.providers, clock: environment.clock, format: format,
                                          timeFormat: timeFormat,
                                          allows: { [settings] in $0 != .truck || settings.state.features.truckRouting }),
-            navigation: navigation, settings: settings, places: environment.store.map(PlacesModel.init),
+            navigation: navigation, settings: settings, places: environment.store.map { PlacesModel(store: $0, clock: environment.clock) },
             simulation: simulation)
         app.assistant = assistant(for: app, in: environment)
         app.rides = rides(in: environment, format: format, timeFormat: timeFormat)

@@ -3,11 +3,14 @@ import Foundation
 /// How fast the route is actually being covered compared with its planned durations, so the
 /// ETA follows the speed driven: a pace of 0.8 means each planned minute takes 1¼ minutes.
 /// Smoothed over about a minute so a red light does not make the arrival time jump.
-struct DrivenPace: Sendable, Hashable {
+public struct DrivenPace: Sendable, Hashable {
     /// Planned seconds covered per second driven, smoothed.
-    private(set) var pace = 1.0
+    public private(set) var pace = 1.0
     private var lastT: Double?
     private var lastRemaining = 0.0
+
+    /// The pace of a trip not driven yet: as planned.
+    public init() {}
 
     /// Seconds over which the pace is smoothed.
     static let timeConstant = 60.0
@@ -15,7 +18,7 @@ struct DrivenPace: Sendable, Hashable {
     static let range = 0.4...1.6
 
     /// Records that `remaining` planned seconds were left at trip time `t`.
-    mutating func record(t: Double, remaining: Double) {
+    public mutating func record(t: Double, remaining: Double) {
         defer { (lastT, lastRemaining) = (t, remaining) }
         guard let lastT, t > lastT else { return }
         let dt = t - lastT
@@ -28,5 +31,5 @@ struct DrivenPace: Sendable, Hashable {
     }
 
     /// Seconds left at the pace driven.
-    func adjusted(_ remaining: Double) -> Double { remaining / pace }
+    public func adjusted(_ remaining: Double) -> Double { remaining / pace }
 }

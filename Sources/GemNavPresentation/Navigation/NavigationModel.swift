@@ -61,6 +61,9 @@ public final class NavigationModel {
         public var decline = "No thanks"
         /// The button that agrees (navigation starts and the trip is recorded).
         public var accept = "I Agree"
+
+        /// The disclosure in GemNav's words.
+        public init() {}
     }
 
     /// What the screen shows.
@@ -145,6 +148,8 @@ public final class NavigationModel {
     private var plan: TripPlan?
     private var log: TripLog?
     private var effects: [Effect] = []
+    /// The trip's pace driven, which the screen's remaining time and arrival follow.
+    private var pace = DrivenPace()
     private var inBackground = false
     /// Trip time when the notice was set: notices are transient.
     private var noticeTime = 0.0
@@ -215,6 +220,7 @@ public final class NavigationModel {
         // The mode and the mute button are the user's, not the trip's.
         let (mode, muted) = (state.mode, state.isMuted)
         state = State(screen: NavigationViewState(format: settings.format, timeFormat: timeFormat))
+        pace = DrivenPace()
         (state.mode, state.isMuted) = (mode, muted)
         state.destinationName = plan.places.last?.name ?? ""
         if let store, (try? store.consent) == .awaiting {
@@ -377,7 +383,7 @@ public final class NavigationModel {
 
     private func apply(_ update: NavigationUpdate) {
         onUpdate?(update)
-        state.screen.apply(update)
+        state.screen.apply(update, pace: &pace)
         let shown = state.notice
         if shown != nil, update.t - noticeTime >= Self.noticeDuration, state.phase != .arrived { state.notice = nil }
         defer { if state.notice != shown, state.notice != nil { noticeTime = update.t } }

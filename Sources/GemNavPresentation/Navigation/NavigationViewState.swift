@@ -21,6 +21,14 @@ public struct NavigationViewState: Sendable, Hashable {
         public var nextIcon: TurnIcon?
         /// The lanes before the maneuver, left to right; empty when not tagged.
         public var lanes: [LaneView] = []
+
+        /// A banner as the screen shows it (also how a design page or a test writes one).
+        public init(icon: TurnIcon, instruction: String, distanceText: String, next: String? = nil,
+                    nextIcon: TurnIcon? = nil, lanes: [LaneView] = [])
+        {
+            (self.icon, self.instruction, self.distanceText) = (icon, instruction, distanceText)
+            (self.next, self.nextIcon, self.lanes) = (next, nextIcon, lanes)
+        }
     }
 
     /// One lane of the banner: its arrows and whether it leads through the maneuver.
@@ -72,8 +80,6 @@ public struct NavigationViewState: Sendable, Hashable {
 
     /// Words distances, durations and times.
     public var format: DisplayFormatter
-    /// The pace driven, which the remaining time and the arrival follow.
-    private var pace = DrivenPace()
     /// How `arrivalText` is written: the user's time zone and locale.
     public var timeFormat: TimeOfDayFormat
 
@@ -83,13 +89,14 @@ public struct NavigationViewState: Sendable, Hashable {
         self.timeFormat = timeFormat
     }
 
-    /// Folds one update of the session into the screen.
-    public mutating func apply(_ update: NavigationUpdate) {
+    /// Folds one update of the session into the screen; `pace` (the trip's, kept by whoever
+    /// owns the screen: it is bookkeeping, not something shown) learns the speed driven.
+    public mutating func apply(_ update: NavigationUpdate, pace: inout DrivenPace) {
         elapsed = update.t
         tripState = update.state.name
         for event in update.events {
             switch event {
-            case .progress(let p): apply(p.progress, t: update.t)
+            case .progress(let p): apply(p.progress, t: update.t, pace: &pace)
             case .banner(let b):
                 banner = Banner(icon: TurnIcon(type: b.maneuverType, modifier: b.modifier), instruction: b.primaryText,
                                 distanceText: b.distanceText, next: b.next?.instruction,
@@ -105,7 +112,7 @@ public struct NavigationViewState: Sendable, Hashable {
         }
     }
 
-    private mutating func apply(_ p: RouteProgress, t: Double) {
+    private mutating func apply(_ p: RouteProgress, t: Double, pace: inout DrivenPace) {
         street = p.roadName
         speedText = p.speedKmh.map(speed)
         limitText = p.speedLimitKmh.map(speed)

@@ -1,5 +1,6 @@
 import Foundation
 import GemNavCore
+import GemNavNavigation
 import GemNavServices
 import GemNavStorage
 import Observation
@@ -46,10 +47,13 @@ public final class PlacesModel {
     /// The screen's state.
     public private(set) var state = State()
     private let store: AppStore
+    /// Dates the places saved and used (the app's clock, so tests know them).
+    private let clock: any NavigationClock
 
-    /// The places kept in `store`.
-    public init(store: AppStore) {
+    /// The places kept in `store`, dated by `clock`.
+    public init(store: AppStore, clock: any NavigationClock = SystemClock()) {
         self.store = store
+        self.clock = clock
         reload()
     }
 
@@ -68,18 +72,19 @@ public final class PlacesModel {
 
     /// Remembers `place` as a destination the user went to.
     public func recordDestination(_ place: Place) {
-        perform { try store.recordDestination(name: place.name, subtitle: place.subtitle, coordinate: place.coordinate) }
+        perform { try store.recordDestination(name: place.name, subtitle: place.subtitle, coordinate: place.coordinate,
+                                               at: clock.now) }
     }
 
     /// Handles one intent.
     public func send(_ intent: Intent) {
         switch intent {
         case .setHome(let p):
-            perform { try store.addFavourite(.home, name: "Home", coordinate: p.coordinate, subtitle: p.label) }
+            perform { try store.addFavourite(.home, name: "Home", coordinate: p.coordinate, subtitle: p.label, at: clock.now) }
         case .setWork(let p):
-            perform { try store.addFavourite(.work, name: "Work", coordinate: p.coordinate, subtitle: p.label) }
+            perform { try store.addFavourite(.work, name: "Work", coordinate: p.coordinate, subtitle: p.label, at: clock.now) }
         case .addFavourite(let p, let name):
-            perform { try store.addFavourite(.named, name: name, coordinate: p.coordinate, subtitle: p.subtitle) }
+            perform { try store.addFavourite(.named, name: name, coordinate: p.coordinate, subtitle: p.subtitle, at: clock.now) }
         case .renameFavourite(let id, let name): perform { try store.renameFavourite(id, to: name) }
         case .deleteFavourite(let id): perform { try store.deleteFavourite(id) }
         case .deleteRecent(let id): perform { try store.deleteRecentDestination(id) }

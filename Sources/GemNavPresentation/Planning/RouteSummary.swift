@@ -18,6 +18,12 @@ public struct RouteSummary: Sendable, Hashable, Identifiable {
     /// The main road of this route that the others do not take (its longest road when alone).
     public var via: String
 
+    /// A route as the card shows it (also how a design page or a test writes one).
+    public init(id: Int, route: Route, durationText: String, distanceText: String, arrivalText: String, via: String) {
+        (self.id, self.route, self.durationText, self.distanceText) = (id, route, durationText, distanceText)
+        (self.arrivalText, self.via) = (arrivalText, via)
+    }
+
     /// Summaries of `routes`, the "via" of each chosen against the others.
     static func make(_ routes: [Route], format: DisplayFormatter, now: Date, timeFormat: TimeOfDayFormat) -> [RouteSummary] {
         let roads = routes.map(roadLengths)

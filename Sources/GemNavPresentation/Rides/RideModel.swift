@@ -224,6 +224,8 @@ public final class RideModel {
             switch update.kind {
             case .state(let ride):
                 state.ride = ride
+                // A quote no longer on offer (places changed, a refused one) is not shown.
+                if ride.plan == nil { (state.routeText, state.fareText, state.route) = (nil, nil, []) }
                 if let plan = ride.plan {
                     state.routeText = "\(format.duration(plan.route.duration)) · \(format.distance(plan.route.distance))"
                     if state.fareText == nil || ride.name == .routeReady { state.fareText = plan.estimate.text }

@@ -14,6 +14,8 @@ public struct RideError: Error, Sendable, Hashable, CustomStringConvertible {
         case noDriverAvailable(limit: Double, drivers: Int)
         /// No road route between the two places (or a place is off the map).
         case noRoute(String)
+        /// The pickup and the destination are `metres` apart: no ride to quote.
+        case samePlace(metres: Double)
         /// The tariff data file could not be read.
         case tariffData(String)
         /// The travel-time matrix could not be computed.
@@ -48,6 +50,9 @@ public struct RideError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "\(Int((limit / 60).rounded())) min. Retry in a moment, or pick a pickup on a bigger road."
         case .noRoute(let why):
             return "No route for this ride: \(why)"
+        case .samePlace(let metres):
+            return "The pickup and the destination are the same place (\(Int(metres.rounded())) m apart): "
+                + "choose a destination further away."
         case .tariffData(let why):
             return "The tariff data cannot be used: \(why)"
         case .matrixFailed(let why):

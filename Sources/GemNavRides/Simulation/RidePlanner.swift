@@ -22,9 +22,16 @@ public struct RidePlanner: Sendable {
         self.init(engine: engine, tariff: book.tariff(forMap: engine.graph.boundingBox))
     }
 
+    /// Pickup and destination closer than this (metres, straight line) are one place: a rider
+    /// who walks there needs no car, and a quote for it is a mistaken tap.
+    public static let shortestRide = 50.0
+
     /// The plan for a ride.
-    /// - Throws: `RideError` `.noRoute` when a place is off the map or unreachable.
+    /// - Throws: `RideError` `.samePlace` when pickup and destination are closer than
+    ///   `shortestRide`, `.noRoute` when a place is off the map or unreachable.
     public func plan(pickup: Place, destination: Place, rideClass: RideClass) throws(RideError) -> RidePlan {
+        let apart = Geodesy.distance(pickup.coordinate, destination.coordinate)
+        guard apart >= Self.shortestRide else { throw RideError(.samePlace(metres: apart)) }
         let route = try self.route(from: pickup.coordinate, to: destination.coordinate)
         let estimate = tariff.fare(distance: route.distance, duration: route.duration, rideClass: rideClass,
                                    kind: .estimate)

@@ -32,6 +32,11 @@ enum NameChange {
 
     /// Whether the two names differ only by listed words around their longest common part.
     private static func isAffixChange(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        // The longest common part leaves at most a listed word and its space at either end,
+        // so the middle of the longer name must appear in the other: checked first, it spares
+        // most name pairs the quadratic search (it was a fifth of a route query's time).
+        let (long, short) = a.count >= b.count ? (a, b) : (b, a)
+        if long.count > 2 * affixRoom, !contains(short, long[affixRoom..<(long.count - affixRoom)]) { return false }
         let (p1, s1, p2, s2) = decompose(a, b)
         func listed(_ part: String) -> Bool {
             // OSRM's own guard for its one-letter test names.
@@ -62,6 +67,14 @@ enum NameChange {
         let common = a[(bestEnd - best)..<bestEnd]
         let inA = bestEnd - best, inB = firstIndex(of: common, in: b)
         return (trimmed(a[..<inA]), trimmed(a[(inA + best)...]), trimmed(b[..<inB]), trimmed(b[(inB + best)...]))
+    }
+
+    /// Bytes a listed word and the spaces around it may take at one end of a name.
+    private static let affixRoom = (suffixes.map(\.utf8.count).max() ?? 0) + 2
+
+    private static func contains(_ bytes: [UInt8], _ part: ArraySlice<UInt8>) -> Bool {
+        guard part.count <= bytes.count else { return false }
+        return (0...(bytes.count - part.count)).contains { bytes[$0..<($0 + part.count)].elementsEqual(part) }
     }
 
     private static func firstIndex(of part: ArraySlice<UInt8>, in bytes: [UInt8]) -> Int {

@@ -45,13 +45,39 @@ import Testing
         }
     }
 
-    @Test func theGrammarKeepsPhrasesAndTheDictionaryWords() throws {
-        let grammar = VoiceGrammar(placeNames: ["Stade Louis II", "Place du Palais"])
-        #expect(grammar.phrases.contains(["take", "me", "to"]) && grammar.phrases.contains(["stade", "louis", "ii"]))
-        let jsgf = grammar.jsgf(keeping: ["take", "me", "to", "stade", "louis", "place", "palace"])
-        #expect(jsgf.hasPrefix("#JSGF V1.0;") && jsgf.contains("public <utterance> = <chunk>+;"))
-        #expect(jsgf.contains("| stade louis |") || jsgf.contains("stade louis;") || jsgf.contains("= stade louis"))
-        #expect(jsgf.contains("take me to") && !jsgf.contains("ii") && !jsgf.contains("palais"))
+    @Test func theLanguageModelHasTheCommandShapesAndOnlyTheDictionaryWords() throws {
+        let grammar = VoiceGrammar(placeNames: ["Stade Louis II", "Place du Palais", "O"])
+        #expect(grammar.places == [["stade", "louis", "ii"], ["place", "du", "palais"]])
+        #expect(grammar.words.isSuperset(of: ["take", "me", "to", "pharmacy", "tolls", "stade", "palais"]))
+        let arpa = grammar.languageModel(keeping: ["take", "me", "to", "the", "stade", "louis", "place", "find", "a",
+                                                   "pharmacy", "avoiding", "tolls"])
+        #expect(arpa.hasPrefix("\\data\\\nngram 1=") && arpa.hasSuffix("\\end\\\n"))
+        let trigrams = Set(arpa.split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") })
+        #expect(trigrams.contains("take me to") && trigrams.contains("me to the") && trigrams.contains("<s> take me"))
+        #expect(arpa.contains(" pharmacy ") && arpa.contains(" tolls "), "every category and option is in")
+        #expect(!arpa.contains(" ii") && !arpa.contains("palais") && !arpa.contains(" du "), "words the recognizer cannot say are left out")
+    }
+
+    @Test func everyHistorysProbabilitiesAddUpToOne() throws {
+        // P(w | h) over the whole vocabulary, seen words and backed-off ones, sums to 1.
+        let sentences = [["take", "me", "to", "the", "casino"], ["take", "me", "home"], ["find", "the", "casino"],
+                         ["take", "the", "bus"]]
+        let arpa = TrigramModel(sentences: sentences).arpa
+        var p1: [String: Double] = [:], b1: [String: Double] = [:], p2: [String: Double] = [:]
+        var section = 0
+        for line in arpa.split(separator: "\n") {
+            if line.hasPrefix("\\") { section = Int(String(line.dropFirst().first ?? "0")) ?? 0; continue }
+            let parts = line.split(separator: " ").map(String.init)
+            guard let logp = Double(parts.first ?? "") else { continue }
+            if section == 1 { p1[parts[1]] = pow(10, logp); b1[parts[1]] = pow(10, Double(parts[2])!) }
+            if section == 2 { p2[parts[1] + " " + parts[2]] = pow(10, logp) }
+        }
+        for history in ["take", "the", "<s>"] {
+            let total = p1.keys.filter { $0 != "<s>" }.reduce(0.0) { sum, word in
+                sum + (p2[history + " " + word] ?? b1[history]! * p1[word]!)
+            }
+            #expect(abs(total - 1) < 1e-3, "P(· | \(history)) sums to \(total)")
+        }
     }
 
     @Test func aMissingRecognizerSaysHowToInstallIt() {

@@ -6,8 +6,8 @@ import Glibc
 /// Offline speech to text with PocketSphinx (Debian's `libpocketsphinx3` and its US English
 /// model `pocketsphinx-en-us`), loaded when the recognizer is made, not when GemNav is built
 /// or started: building, testing and the typed assistant never need it. Recognition is
-/// steered by a grammar made at run time from the command phrases and the loaded map's place
-/// names (`VoiceGrammar`), which is what makes a small offline model good at commands.
+/// steered by a language model made at run time from the command phrases and the loaded map's
+/// place names (`VoiceGrammar`), which is what makes a small offline model good at commands.
 public final class PocketSphinxRecognizer: SpeechRecognizer, @unchecked Sendable {
     // @unchecked: the decoder is used only under `lock`; the library handles are immutable.
 
@@ -57,11 +57,19 @@ public final class PocketSphinxRecognizer: SpeechRecognizer, @unchecked Sendable
             _ = library.freeConfig(config)
             throw SpeechError(.recognizerFailed("the decoder did not start with the model at \(modelDirectory)"))
         }
-        let jsgf = grammar.jsgf(keeping: kept)
-        guard library.setJSGF(decoder, "gemnav", jsgf) == 0, library.setSearch(decoder, "gemnav") == 0 else {
+        let model = FileManager.default.temporaryDirectory.appendingPathComponent("gemnav-\(UUID().uuidString).lm")
+        defer { try? FileManager.default.removeItem(at: model) }
+        do {
+            try grammar.languageModel(keeping: kept).write(to: model, atomically: true, encoding: .utf8)
+        } catch {
             _ = library.free(decoder)
             _ = library.freeConfig(config)
-            throw SpeechError(.recognizerFailed("the command grammar was refused"))
+            throw SpeechError(.recognizerFailed("could not write the language model to \(model.path): \(error)"))
+        }
+        guard library.setLanguageModel(decoder, "gemnav", model.path) == 0, library.setSearch(decoder, "gemnav") == 0 else {
+            _ = library.free(decoder)
+            _ = library.freeConfig(config)
+            throw SpeechError(.recognizerFailed("the command language model was refused"))
         }
         self.library = library
         self.decoder = decoder
@@ -127,13 +135,13 @@ public final class PocketSphinxRecognizer: SpeechRecognizer, @unchecked Sendable
                                           UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32) -> OpaquePointer?
         typealias Handle = @convention(c) (OpaquePointer?) -> OpaquePointer?
         typealias Status = @convention(c) (OpaquePointer?) -> Int32
-        typealias SetJSGF = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+        typealias SetLanguageModel = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
         typealias SetSearch = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
         typealias ProcessRaw = @convention(c) (OpaquePointer?, UnsafePointer<Int16>?, Int, Int32, Int32) -> Int32
         typealias Hypothesis = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UnsafePointer<CChar>?
 
         let args: Args, parse: Parse, initialize: Handle, free: Status, freeConfig: Status
-        let setJSGF: SetJSGF, setSearch: SetSearch
+        let setLanguageModel: SetLanguageModel, setSearch: SetSearch
         let startUtterance: Status, processRaw: ProcessRaw, endUtterance: Status, hypothesis: Hypothesis
 
         nonisolated(unsafe) private static var loaded: Library?
@@ -155,7 +163,7 @@ public final class PocketSphinxRecognizer: SpeechRecognizer, @unchecked Sendable
             let library = Library(
                 args: try symbol("ps_args", Args.self), parse: try symbol("cmd_ln_parse_r", Parse.self),
                 initialize: try symbol("ps_init", Handle.self), free: try symbol("ps_free", Status.self),
-                freeConfig: try symbol("cmd_ln_free_r", Status.self), setJSGF: try symbol("ps_set_jsgf_string", SetJSGF.self),
+                freeConfig: try symbol("cmd_ln_free_r", Status.self), setLanguageModel: try symbol("ps_set_lm_file", SetLanguageModel.self),
                 setSearch: try symbol("ps_set_search", SetSearch.self), startUtterance: try symbol("ps_start_utt", Status.self),
                 processRaw: try symbol("ps_process_raw", ProcessRaw.self), endUtterance: try symbol("ps_end_utt", Status.self),
                 hypothesis: try symbol("ps_get_hyp", Hypothesis.self))

@@ -1,62 +1,33 @@
 import GemNavSearch
 
-/// What the recognizer may hear: any sequence of the English command phrases (cues, avoid
-/// words, modes, categories, ordinals, favourites, filler) and the loaded map's place names,
-/// as a JSGF grammar. Word order is free, as it is for the parser that reads the result; the
-/// phrases keep the words of a cue or a name together, which is what steers recognition.
+/// What the recognizer expects to hear: the English commands in the shapes people say them
+/// (`CommandSentences`: a cue, then a place, a category, an option…), over the loaded map's
+/// place names, as a trigram language model. A free loop over the same phrases (the first
+/// grammar) let short words slip between the cues ("take me to the casino" heard as "i eat
+/// allee that uh casino um"); the model knows which word tends to follow which, and still
+/// accepts an order it never saw, as the parser reading the result does.
 public struct VoiceGrammar: Sendable, Hashable {
-    /// The phrases, each as folded words: the commands', then the places'.
-    public let phrases: [[String]]
+    /// The place names, each as folded words.
+    public let places: [[String]]
 
-    /// The command phrases and `placeNames` (a map's names; the parts of a name the
-    /// recognizer's dictionary lacks are left out when the grammar is written).
+    /// The commands over `placeNames` (a map's names).
     public init(placeNames: some Sequence<String>) {
         var seen = Set<[String]>()
-        var phrases: [[String]] = []
-        for words in EnglishLexicon.table.phrases.map({ TextFolding.tokens($0.0) }) where !words.isEmpty
-            && seen.insert(words).inserted
-        {
-            phrases.append(words)
-        }
-        // A one-letter word of a name ("O", initials) would let the recognizer slip it
-        // between any two words; names are recognised by their real words.
-        for words in placeNames.map({ TextFolding.tokens($0).filter { $0.count > 1 } }) where !words.isEmpty
-            && seen.insert(words).inserted
-        {
-            phrases.append(words)
-        }
-        self.phrases = phrases
+        // A one-letter word of a name ("O", initials) sounds like any small word; names are
+        // recognised by their real words.
+        places = placeNames.map { TextFolding.tokens($0).filter { $0.count > 1 } }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    /// Every word of every phrase.
-    public var words: Set<String> { Set(phrases.joined()) }
+    /// Every word the commands and the names may use.
+    public var words: Set<String> {
+        Set(EnglishLexicon.table.phrases.flatMap { TextFolding.tokens($0.0) } + places.joined())
+    }
 
-    /// The grammar in JSGF, with only words of `dictionary`: a phrase with unknown words is
-    /// kept as its runs of known ones ("stade louis ii" → "stade louis" when "ii" is unknown).
-    public func jsgf(keeping dictionary: Set<String>) -> String {
-        var chunks = Set<String>()
-        let commands = Set(EnglishLexicon.table.phrases.map { TextFolding.tokens($0.0) })
-        for phrase in phrases {
-            var run: [String] = []
-            for word in phrase + [""] {
-                if dictionary.contains(word) {
-                    run.append(word)
-                    continue
-                }
-                // A short bit of a name ("eau", "de la") sounds like any small word and
-                // would slip in everywhere: names are heard by their longer parts.
-                if !run.isEmpty, commands.contains(phrase) || run.joined().count >= 5 {
-                    chunks.insert(run.joined(separator: " "))
-                }
-                run = []
-            }
-        }
-        return """
-            #JSGF V1.0;
-            grammar gemnav;
-            public <utterance> = <chunk>+;
-            <chunk> = \(chunks.sorted().joined(separator: " | "));
-
-            """
+    /// The model in the ARPA format, with only words of `dictionary` (the recognizer can only
+    /// hear words it knows how to pronounce; a name's unknown words are left out of it).
+    public func languageModel(keeping dictionary: Set<String>) -> String {
+        let sentences = CommandSentences(places: places).all.map { $0.filter(dictionary.contains) }
+        return TrigramModel(sentences: sentences).arpa
     }
 }

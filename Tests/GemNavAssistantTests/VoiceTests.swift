@@ -110,3 +110,21 @@ import Testing
         }
     }
 }
+
+/// Pronunciations for the words CMUdict lacks, from espeak-ng's IPA.
+@Suite struct PronouncerTests {
+    @Test func ipaBecomesTheModelsPhones() {
+        #expect(EspeakPronouncer.arpabet("hˈɜːkjuːl") == ["HH", "ER", "K", "Y", "UW", "L"])
+        #expect(EspeakPronouncer.arpabet("kəndˈæmaɪn") == ["K", "AH", "N", "D", "AE", "M", "AY", "N"])
+        #expect(EspeakPronouncer.arpabet("ˌoʊʃənˌɑːɡɹɐfˈiːk") == ["OW", "SH", "AH", "N", "AA", "G", "R", "AH", "F", "IY", "K"])
+        #expect(EspeakPronouncer.arpabet("qʘ") == nil, "a sound the model lacks leaves the word out")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng"),
+                   "needs `apt-get install espeak-ng`: skipped where it is missing"))
+    func namesGetAPronunciation() {
+        let said = EspeakPronouncer().pronunciations(["fontvieille", "condamine", "x2"])
+        #expect(said["condamine"] == "K AH N D AE M AY N" && said["fontvieille"]?.hasPrefix("F AO N T") == true)
+        #expect(said["x2"] == nil, "only words of letters are said")
+    }
+}

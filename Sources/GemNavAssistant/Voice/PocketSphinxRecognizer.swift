@@ -34,7 +34,10 @@ public final class PocketSphinxRecognizer: SpeechRecognizer, @unchecked Sendable
         }
         // A dictionary of the grammar's words only: loading all of CMUdict for each decoder
         // costs more than a whole recognition.
-        let pronunciations = try Self.pronunciations(dictionary, for: grammar.words)
+        var pronunciations = try Self.pronunciations(dictionary, for: grammar.words)
+        // The names' words CMUdict lacks, said as espeak-ng would say them.
+        let missing = grammar.words.subtracting(pronunciations.keys).sorted()
+        for (word, phones) in EspeakPronouncer().pronunciations(missing) { pronunciations[word] = [phones] }
         let kept = Set(pronunciations.keys)
         let dictFile = FileManager.default.temporaryDirectory.appendingPathComponent("gemnav-\(UUID().uuidString).dict")
         let lines = pronunciations.sorted { $0.key < $1.key }.flatMap { word, prons in

@@ -506,20 +506,8 @@ function renderMap(s) {
   if (!map || !mapReady) return;
   renderDriver(s);
   renderPins(s);
-  if (changed("lines", [lines, s.screen === "ride" && s.ride ? s.ride.line : null])) {
-    map.getSource("routes").setData(routeFeatures());
-    // The routes offered are shown whole, between the search panel and the route card.
-    if (s.screen === "planning" && lines.length) {
-      const points = lines.flat();
-      const lons = points.map((p) => p[0]), lats = points.map((p) => p[1]);
-      const top = $("top").getBoundingClientRect().bottom + 16;
-      const bottom = window.innerHeight - $("planning").getBoundingClientRect().top + 16;
-      if (window.innerHeight - top - bottom > 80) {
-        map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]],
-          { padding: { top, bottom, left: 24, right: 24 }, duration: 400 });
-      }
-    }
-  }
+  if (changed("lines", [lines, s.screen === "ride" && s.ride ? s.ride.line : null])) map.getSource("routes").setData(routeFeatures());
+  moveCamera(s.map.camera);
   if (s.map.lat != null) {
     if (!positionMarker) {
       const dot = el("div", { class: "position", "aria-label": "Your position" });
@@ -534,6 +522,22 @@ function renderMap(s) {
   if (s.map.following && !userMoving && !pointerDown && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat])) {
     map.easeTo({ center: [s.map.centreLon, s.map.centreLat], bearing: s.screen === "navigation" ? s.map.course || 0 : 0, duration: 400 });
   }
+}
+
+// The move the app asked for, made once per request: a place centred, or routes fitted into the
+// part of the map that no panel covers.
+let cameraShown = 0;
+function moveCamera(camera) {
+  if (!camera || camera.revision === cameraShown) return;
+  cameraShown = camera.revision;
+  if (!camera.bounds) return map.flyTo({ center: [camera.lon, camera.lat], zoom: camera.zoom, duration: 800 });
+  const top = $("top").hidden ? 0 : $("top").getBoundingClientRect().bottom;
+  const sheet = [...document.querySelectorAll(".sheet")].find((e) => !e.hidden);
+  const bottom = sheet ? window.innerHeight - sheet.getBoundingClientRect().top : 0;
+  // A window too low for the panels and the routes gets the routes under the panels.
+  const clear = window.innerHeight - top - bottom > 120;
+  const padding = { top: (clear ? top : 0) + 24, bottom: (clear ? bottom : 0) + 24, left: 24, right: 24 };
+  map.fitBounds(camera.bounds, { padding, maxZoom: camera.maxZoom, duration: 600 });
 }
 
 // ---- the device ---------------------------------------------------------------------------

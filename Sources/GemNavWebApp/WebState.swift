@@ -30,6 +30,18 @@ struct WebState: Encodable, Equatable {
         var following: Bool
         var showsRecenter: Bool
         var notice: String?
+        var camera: Camera?
+    }
+
+    /// The move the app asks of the map, made once per `revision`: centre on `lat`, `lon` at
+    /// `zoom`, or fit `bounds` (`[[west, south], [east, north]]`) no closer than `maxZoom`.
+    struct Camera: Encodable, Equatable {
+        var revision: Int
+        var lat: Double?
+        var lon: Double?
+        var zoom: Double?
+        var bounds: [[Double]]?
+        var maxZoom: Double?
     }
 
     struct Search: Encodable, Equatable {
@@ -285,7 +297,8 @@ extension WebState {
         map = Map(shown: features.inAppMap, permission: "\(m.permission)", lat: m.position?.latitude,
                   lon: m.position?.longitude, course: m.course, centreLat: m.centre?.latitude,
                   centreLon: m.centre?.longitude, zoom: m.zoom, following: m.isFollowing,
-                  showsRecenter: m.showsRecenter, notice: m.notice)
+                  showsRecenter: m.showsRecenter, notice: m.notice,
+                  camera: m.camera.map { Camera($0, revision: m.cameraRevision) })
         let s = app.search.state
         search = Search(query: s.query, searching: s.isSearching, results: s.results.map(PlaceItem.init),
                         suggestions: s.suggestions.map(PlaceItem.init), categories: s.categories.map(\.rawValue),
@@ -347,6 +360,18 @@ extension WebState {
     /// `routes` as the map's lines of [lon, lat] pairs.
     static func lines(_ routes: [Route]) -> [[[Double]]] {
         routes.map { $0.geometry.map { [$0.longitude, $0.latitude] } }
+    }
+}
+
+extension WebState.Camera {
+    init(_ camera: MapCamera, revision: Int) {
+        switch camera {
+        case .place(let c, let zoom):
+            self.init(revision: revision, lat: c.latitude, lon: c.longitude, zoom: zoom)
+        case .fit(let box, let maxZoom):
+            self.init(revision: revision, bounds: [[box.min.longitude, box.min.latitude], [box.max.longitude, box.max.latitude]],
+                      maxZoom: maxZoom)
+        }
     }
 }
 

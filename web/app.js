@@ -532,19 +532,21 @@ function renderMap(s) {
   }
 }
 
-// The move the app asked for, made once per request: a place centred, or routes fitted into the
-// part of the map that no panel covers.
+// The move the app asked for, made once per request, into the part of the map that no panel
+// covers (the search panel above, a card below): a place in its middle, or the routes fitted.
 let cameraShown = 0;
 function moveCamera(camera) {
   if (!camera || camera.revision === cameraShown) return;
   cameraShown = camera.revision;
-  if (!camera.bounds) return map.flyTo({ center: [camera.lon, camera.lat], zoom: camera.zoom, duration: 800 });
-  const top = $("top").hidden ? 0 : $("top").getBoundingClientRect().bottom;
+  let top = $("top").hidden ? 0 : $("top").getBoundingClientRect().bottom;
   const sheet = [...document.querySelectorAll(".sheet")].find((e) => !e.hidden);
-  const bottom = sheet ? window.innerHeight - sheet.getBoundingClientRect().top : 0;
-  // A window too low for the panels and the routes gets the routes under the panels.
-  const clear = window.innerHeight - top - bottom > 120;
-  const padding = { top: (clear ? top : 0) + 24, bottom: (clear ? bottom : 0) + 24, left: 24, right: 24 };
+  let bottom = sheet ? window.innerHeight - sheet.getBoundingClientRect().top : 0;
+  // A window too low for the panels gets the move under them.
+  if (window.innerHeight - top - bottom < 120) top = bottom = 0;
+  if (!camera.bounds) {
+    return map.flyTo({ center: [camera.lon, camera.lat], zoom: camera.zoom, offset: [0, (top - bottom) / 2], duration: 800 });
+  }
+  const padding = { top: top + 24, bottom: bottom + 24, left: 24, right: 24 };
   map.fitBounds(camera.bounds, { padding, maxZoom: camera.maxZoom, duration: 600 });
 }
 

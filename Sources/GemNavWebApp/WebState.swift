@@ -33,17 +33,6 @@ struct WebState: Encodable, Equatable {
         var camera: Camera?
     }
 
-    /// The move the app asks of the map, made once per `revision`: centre on `lat`, `lon` at
-    /// `zoom`, or fit `bounds` (`[[west, south], [east, north]]`) no closer than `maxZoom`.
-    struct Camera: Encodable, Equatable {
-        var revision: Int
-        var lat: Double?
-        var lon: Double?
-        var zoom: Double?
-        var bounds: [[Double]]?
-        var maxZoom: Double?
-    }
-
     struct Search: Encodable, Equatable {
         var query: String
         var searching: Bool
@@ -360,18 +349,6 @@ extension WebState {
     /// `routes` as the map's lines of [lon, lat] pairs.
     static func lines(_ routes: [Route]) -> [[[Double]]] {
         routes.map { $0.geometry.map { [$0.longitude, $0.latitude] } }
-    }
-}
-
-extension WebState.Camera {
-    init(_ camera: MapCamera, revision: Int) {
-        switch camera {
-        case .place(let c, let zoom):
-            self.init(revision: revision, lat: c.latitude, lon: c.longitude, zoom: zoom)
-        case .fit(let box, let maxZoom):
-            self.init(revision: revision, bounds: [[box.min.longitude, box.min.latitude], [box.max.longitude, box.max.latitude]],
-                      maxZoom: maxZoom)
-        }
     }
 }
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Reads `gemnav serve`'s map endpoints with independent clients: PyPI's mapbox-vector-tile
 decoder for the tiles, plain JSON for TileJSON and the styles, a protobuf walk for a glyph
-file. Checks, on Monaco, that the casino's zoom-14 tile has named streets and buildings, that
-a tile of the sea is covered by the ocean layer, and that every polygon's rings are wound as
-the MVT 2.1 spec says (exterior clockwise in tile coordinates, y down).
+file, PNG and JSON for the icon sprite. Checks, on Monaco, that the casino's zoom-14 tile has
+named streets and buildings, that a tile of the sea is covered by the ocean layer, that every
+polygon's rings are wound as the MVT 2.1 spec says (exterior clockwise in tile coordinates,
+y down), that the zoom-14 tiles carry house numbers (`addresses`) and named squares
+(`streets_polygons_labels`) and a low-zoom tile Monaco's name (`boundary_labels`), and that
+the sprite has every icon the styles name.
 
 Usage: tile_check.py http://127.0.0.1:PORT
 """
@@ -62,6 +65,39 @@ def covers(layer, px, py):
                if f["geometry"]["type"] in ("Polygon", "MultiPolygon"))
 
 
+def icon_names(expression):
+    """The icon names of a `case` expression: its outputs, every second item after the first."""
+    assert expression[0] == "case", expression
+    return set(expression[2::2]) | {expression[-1]}
+
+
+def check_sprite(style):
+    """The style's sprite answers at both pixel ratios and has every icon the style names."""
+    icons = [l for l in style["layers"] if "icon-image" in l.get("layout", {})]
+    assert style.get("sprite") and icons, "the style draws no icons (is scripts/setup-web.sh's sprite set up?)"
+    for suffix in ("", "@2x"):
+        status, ctype, index = get(f"{style['sprite']}{suffix}.json")
+        assert status == 200 and ctype == "application/json", (suffix, status, ctype)
+        status, ctype, png = get(f"{style['sprite']}{suffix}.png")
+        assert status == 200 and ctype == "image/png" and png[:4] == b"\x89PNG", (suffix, status, ctype)
+        missing = set().union(*(icon_names(l["layout"]["icon-image"]) for l in icons)) - set(json.loads(index))
+        assert not missing, f"sprite{suffix} lacks the icons {sorted(missing)}"
+
+
+def layer_counts(base, tilejson, z):
+    """Features per layer over every tile of the data at zoom `z`."""
+    w, s, e, n = tilejson["bounds"]
+    x0, y0, _, _ = tile_of(n, w, z)
+    x1, y1, _, _ = tile_of(s, e, z)
+    counts, samples = {}, {}
+    for x in range(x0, x1 + 1):
+        for y in range(y0, y1 + 1):
+            for name, layer in decode(base, z, x, y).items():
+                counts[name] = counts.get(name, 0) + len(layer["features"])
+                samples.setdefault(name, layer["features"][0]["properties"])
+    return counts, samples
+
+
 def main():
     base = sys.argv[1].rstrip("/")
     status, ctype, body = get(f"{base}/tiles.json")
@@ -77,6 +113,7 @@ def main():
         glyph_url = style["glyphs"].replace("{fontstack}", urllib.request.quote(font)).replace("{range}", "0-255")
         status, ctype, glyphs = get(glyph_url)
         assert status == 200 and glyphs[:1] == b"\x0a" and font.encode() in glyphs[:64], (glyph_url, glyphs[:40])
+        check_sprite(style)
 
     x, y, px, py = tile_of(*CASINO, 14)
     casino = decode(base, 14, x, y)
@@ -94,9 +131,18 @@ def main():
     for z in range(0, 15, 2):
         x, y, _, _ = tile_of(*CASINO, z)
         check_winding(decode(base, z, x, y), f"z{z}")
+
+    counts, samples = layer_counts(base, tilejson, 14)
+    assert counts.get("addresses", 0) > 50 and "housenumber" in samples["addresses"], (counts, samples.get("addresses"))
+    assert counts.get("streets_polygons_labels", 0) > 0 and samples["streets_polygons_labels"].get("name"), counts
+    x, y, _, _ = tile_of(*CASINO, 8)
+    countries = [f["properties"] for f in decode(base, 8, x, y).get("boundary_labels", {"features": []})["features"]]
+    assert any(c.get("name") == "Monaco" and c.get("admin_level") == 2 for c in countries), countries
     print(f"tile check ok: {len(casino['streets']['features'])} streets, "
           f"{len(casino['buildings']['features'])} buildings at the casino; street names e.g. "
-          f"{sorted(n for n in names if n)[:3]}")
+          f"{sorted(n for n in names if n)[:3]}; {counts['addresses']} addresses, "
+          f"{counts['streets_polygons_labels']} street area names, boundary labels at zoom 8 "
+          f"{sorted(c.get('name') for c in countries)}; sprite ok")
 
 
 if __name__ == "__main__":

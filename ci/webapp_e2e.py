@@ -2,7 +2,10 @@
 """The web app in a real browser: Debian's chromium driven by Playwright, by accessible names.
 
 Starts `gemnav serve` on the embedded Monaco data with a fresh store, then, as a person would,
-on a phone viewport (390x844): searches a Monaco place, switches the avoid options on and off,
+on a phone viewport (390x844): searches a Monaco place (the map moves to it), asks for
+directions (the routes fitted between the search panel and the route card; the system's
+colour scheme switched to dark and back while the page is open, the map's style and the
+page's colours following it with the routes kept), switches the avoid options on and off,
 picks the second route (the trip offers two; fewer fails), agrees to recording, simulates the
 drive at 10x switching through the Visual, Voice and Haptic modes, pans the map and recenters,
 arrives; then a trip with a stop (its numbered pin and the destination's on the map), which a
@@ -11,7 +14,7 @@ that point; the assistant; a ride; an invalid WebSocket message refused on its o
 only. Every speechSynthesis.speak and navigator.vibrate call is recorded and compared with the
 prompts and cues the app core sent; the page must log no console errors. When the map library
 is installed (scripts/setup-web.sh) the map canvas must show a drawn map (its pixels vary) and
-every tile must answer 200. Then, on a desktop viewport (1280x800) against a Free-tier server
+every tile and the icon sprite must answer 200. Then, on a desktop viewport (1280x800) against a Free-tier server
 with its own store, by keyboard only: search, pick a result, Directions, Start, "No thanks";
 the Free tier's "Open in Google Maps" / "Open in Apple Maps" hand-offs; and /design.
 Screenshots go to docs/screenshots/ with --screenshots.
@@ -141,10 +144,11 @@ def shot(page, name, enabled):
 
 
 def watch(page, errors, tiles=None):
+    """Records console errors and, with `tiles`, the map's tile and sprite responses."""
     page.on("console", lambda m: errors.append(f"{m.text} {m.location}") if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     if tiles is not None:
-        page.on("response", lambda r: tiles.append((r.url, r.status)) if "/tiles/" in r.url else None)
+        page.on("response", lambda r: tiles.append((r.url, r.status)) if "/tiles/" in r.url or "/sprite" in r.url else None)
 
 
 def search_and_pick(page, text, name):
@@ -160,6 +164,60 @@ def search_and_pick(page, text, name):
 def wait_state(page, condition, timeout=15_000):
     """Waits until the last state the page drew satisfies `condition` (JS over `s`)."""
     page.wait_for_function(f"(() => {{ const s = window.__state; return !!s && ({condition}); }})()", timeout=timeout)
+
+
+# Whether the map made the app's last camera request and rests: `cameraShown` is the page's
+# record of the requests it made.
+CAMERA_DONE = "(() => { const c = window.__state && window.__state.map.camera; return !!c && cameraShown === c.revision && !map.isMoving(); })()"
+
+# The route's box on screen, the search panel's bottom and the route card's top, in pixels.
+ROUTE_ON_SCREEN = """() => {
+  const [[w, s], [e, n]] = window.__state.map.camera.bounds;
+  const a = map.project([w, n]), b = map.project([e, s]);
+  return { left: a.x, top: a.y, right: b.x, bottom: b.y, width: map.getContainer().clientWidth,
+    panel: document.getElementById("top").getBoundingClientRect().bottom,
+    card: document.getElementById("planning").getBoundingClientRect().top };
+}"""
+
+
+# The place picked on screen, the map's size and zoom, and the search panel's bottom, in pixels.
+PLACE_ON_SCREEN = """() => {
+  const d = window.__state.search.destination, p = map.project([d.lon, d.lat]), box = map.getContainer();
+  return { x: p.x, y: p.y, width: box.clientWidth, height: box.clientHeight, zoom: map.getZoom(),
+    panel: document.getElementById("top").getBoundingClientRect().bottom };
+}"""
+
+
+def map_on_place(page):
+    """The map moved to the place just picked: it is in the middle of the map's width, below the
+    search panel (not under it; the panel may have grown a line since the move), at zoom 16."""
+    page.wait_for_function(CAMERA_DONE, timeout=10_000)
+    at = page.evaluate(PLACE_ON_SCREEN)
+    assert abs(at["x"] - at["width"] / 2) < 2 and at["panel"] + 40 < at["y"] < at["height"] - 40, f"the place is not in view: {at}"
+    assert abs(at["zoom"] - 16) < 0.01, at
+
+
+def routes_in_view(page):
+    """The routes offered are fitted into the map between the search panel and the route card."""
+    page.wait_for_function("(() => { const c = window.__state.map.camera; return !!c && !!c.bounds; })()", timeout=10_000)
+    page.wait_for_function(CAMERA_DONE, timeout=10_000)
+    box = page.evaluate(ROUTE_ON_SCREEN)
+    assert 0 <= box["left"] < box["right"] <= box["width"], box
+    assert box["panel"] <= box["top"] < box["bottom"] <= box["card"], f"the route is under a panel: {box}"
+
+
+def dark_scheme_live(page):
+    """The system's colour scheme switched while the page is open: the map's style and the
+    page's colours follow, the route lines and pins stay; then back to light."""
+    colours = "getComputedStyle(document.body).backgroundColor"
+    light, pins = page.evaluate(colours), page.locator(".pin-marker").count()
+    for scheme, name in [("dark", "GemNav dark"), ("light", "GemNav light")]:
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_function(f"""() => map.isStyleLoaded() && map.getStyle().name === {name!r} && mapReady
+            && !!map.getLayer("route-selected") && map.getSource("routes").serialize().data.features.length > 0""",
+                               timeout=15_000)
+        assert (page.evaluate(colours) != light) == (scheme == "dark"), f"the page's colours in {scheme}"
+        assert page.locator(".pin-marker").count() == pins
 
 
 def avoid_options(page):
@@ -264,12 +322,15 @@ def phone_run(browser, base, screenshots, errors, tiles):
     search_and_pick(page, "stade", "Stade Louis")
     if has_map:
         expect(page.get_by_role("img", name=re.compile("^Place: Stade Louis"))).to_be_visible()
+        map_on_place(page)
     shot(page, "search", screenshots)
     page.get_by_role("button", name="Directions").click()
     routes = page.get_by_role("list", name="Routes").get_by_role("listitem")
     expect(routes.first).to_contain_text("min", timeout=10_000)
     if has_map:
         expect(page.get_by_role("img", name=re.compile("^Destination: Stade Louis"))).to_be_visible()
+        routes_in_view(page)
+        dark_scheme_live(page)
     avoid_options(page)
     assert routes.count() >= 2, f"the trip offers {routes.count()} route(s); picking the second needs two"
     routes.nth(1).get_by_role("button").click()
@@ -414,6 +475,9 @@ def phone_run(browser, base, screenshots, errors, tiles):
         # A spot may hold a pin or name the place already chosen: then another spot is tapped.
         changed = f"s.search.destination !== null && s.search.destination.id !== {json.dumps(before)}"
         for fx, fy in [(0.3, 0.6), (0.7, 0.35), (0.45, 0.8)]:
+            # Where the spot is on the map, read before the tap: the map then moves to the place.
+            page.wait_for_function("!map.isMoving()", timeout=10_000)
+            near = page.evaluate("([x, y]) => map.unproject([x, y])", [box["width"] * fx, box["height"] * fy])
             page.mouse.click(box["x"] + box["width"] * fx, box["y"] + box["height"] * fy)
             try:
                 wait_state(page, changed, timeout=8_000)
@@ -424,9 +488,9 @@ def phone_run(browser, base, screenshots, errors, tiles):
             raise AssertionError("no tap on the map offered its point as a destination")
         expect(page.get_by_role("button", name="Directions")).to_be_visible(timeout=10_000)
         tapped = page.evaluate("window.__state.search.destination")
-        near = page.evaluate("([x, y]) => map.unproject([x, y])", [box["width"] * fx, box["height"] * fy])
         assert abs(tapped["lat"] - near["lat"]) < 1e-4 and abs(tapped["lon"] - near["lng"]) < 1e-4, f"{tapped} is not where the map was tapped ({near})"
         expect(page.get_by_role("img", name=f"Place: {tapped['name']}")).to_be_visible()
+        map_on_place(page)
 
     # 7. A message that is not an intent: answered with an error, that connection closed with
     #    1003, and only that one: the page's own socket still works.
@@ -440,6 +504,7 @@ def phone_run(browser, base, screenshots, errors, tiles):
     if has_map:
         measured = map_drawn(page)
         assert tiles and all(status == 200 for _, status in tiles), f"tiles: {tiles[:5]}"
+        assert any("/sprite" in url for url, _ in tiles), "the icon sprite was not loaded"
     context.close()
     return spoken, vibrations, has_map, measured
 
@@ -564,7 +629,7 @@ def main():
     # so that a real speech error in the page is not hidden.
     assert not errors, f"console errors: {errors}"
     print(f"web app e2e: ok in {time.time() - began:.0f} s (phone {phone:.0f} s; {len(spoken)} prompts spoken, "
-          f"{len(vibrations)} vibrations, {len(tiles)} tiles"
+          f"{len(vibrations)} vibrations, {len(tiles)} tiles and sprite files"
           f"{', map pixels ' + str(measured) if measured else '; map library not installed, map not checked'})")
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prepares everything the web map loads from this machine, into web/vendor/ (not committed):
 # MapLibre GL JS and its CSS (from PyPI's `maplibre` wheel, BSD-3) and the SDF glyph PBFs
-# the map style's labels need (generated from a Debian DejaVu font by scripts/make_glyphs.py).
+# the map style's labels need (generated from a Debian DejaVu font by scripts/make_glyphs.py),
+# and the sprite of point-of-interest icons (drawn with Pillow by scripts/make_sprite.py).
 # Idempotent: a second run only checks that the files are there and returns in well under a
 # second. Delete web/vendor/ to regenerate.
 #
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 VENDOR=web/vendor
 VENV=.venv-web
-STAMP="$VENDOR/.setup-v1"
+STAMP="$VENDOR/.setup-v2"
 [[ -f "$STAMP" ]] && exit 0
 
 # The fonts: fonts-dejavu-core gives DejaVu Sans Book and Bold.
@@ -30,7 +31,7 @@ fi
 if [[ ! -x "$VENV/bin/python" ]]; then
     python3 -m venv "$VENV"
 fi
-"$VENV/bin/pip" install --quiet --disable-pip-version-check freetype-py numpy scipy
+"$VENV/bin/pip" install --quiet --disable-pip-version-check freetype-py numpy scipy pillow
 # Only the wheel's files are wanted, not the Python bindings' dependencies.
 "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps maplibre
 
@@ -40,5 +41,6 @@ cp "$SRC/maplibre-gl.js" "$SRC/maplibre-gl.css" "$VENDOR/"
 
 "$VENV/bin/python" scripts/make_glyphs.py --out "$VENDOR/fonts" \
     "DejaVu Sans Book=$FONT_DIR/DejaVuSans.ttf" "DejaVu Sans Bold=$FONT_DIR/DejaVuSans-Bold.ttf"
+"$VENV/bin/python" scripts/make_sprite.py --out "$VENDOR/sprite" --font "$FONT_DIR/DejaVuSans-Bold.ttf"
 touch "$STAMP"
-echo "web/vendor ready: maplibre-gl.js, maplibre-gl.css, fonts/" >&2
+echo "web/vendor ready: maplibre-gl.js, maplibre-gl.css, fonts/, sprite/" >&2

@@ -416,12 +416,16 @@ function wav(chunks, rate, target) {
 
 // ---- the map ------------------------------------------------------------------------------
 
+// The map's style follows the system's colour scheme, as the page's tokens do, also when it
+// changes while the page is open.
+const darkScheme = matchMedia("(prefers-color-scheme: dark)");
+const styleURL = () => new URL(darkScheme.matches ? "/style-dark.json" : "/style.json", location.href).href;
+
 async function loadMap() {
   const missing = (text) => { $("map-missing").textContent = text; $("map-missing").hidden = false; };
   const config = await fetch("/app/config.json").then((r) => r.json()).catch(() => ({}));
   if (!config.mapLibrary) return missing("The map library is not installed: run scripts/setup-web.sh, then reload.");
   if (!config.map) return missing("This server has no map tiles for its data: re-run `gemnav import` to build them.");
-  const style = await fetch(matchMedia("(prefers-color-scheme: dark)").matches ? "/style-dark.json" : "/style.json");
   const css = el("link", { rel: "stylesheet", href: "/vendor/maplibre-gl.css" });
   document.head.append(css);
   await new Promise((resolve, reject) => {
@@ -431,9 +435,11 @@ async function loadMap() {
     document.body.append(tag);
   });
   const centre = state && state.map.centreLon != null ? [state.map.centreLon, state.map.centreLat] : [7.42, 43.735];
-  map = new maplibregl.Map({ container: "map", style: await style.json(), center: centre, zoom: 14, attributionControl: false });
+  map = new maplibregl.Map({ container: "map", style: styleURL(), center: centre, zoom: 14, attributionControl: false });
   map.addControl(new maplibregl.AttributionControl({ compact: true }));
-  map.on("load", () => {
+  // Every style loaded, the first and each one the colour scheme switches to, gets the route
+  // lines back (pins and the position are page elements and stay).
+  map.on("style.load", () => {
     map.addSource("routes", { type: "geojson", data: routeFeatures() });
     map.addLayer({ id: "route-alternatives", type: "line", source: "routes", filter: ["==", ["get", "selected"], false],
       paint: { "line-color": "#8a94a6", "line-width": 6, "line-opacity": 0.8 } });
@@ -442,6 +448,8 @@ async function loadMap() {
     mapReady = true;
     if (state) renderMap(state);
   });
+  // A whole new style (no diff), so that "style.load" comes and puts the routes back.
+  darkScheme.addEventListener("change", () => { mapReady = false; map.setStyle(styleURL(), { diff: false }); });
   // Only moves the user makes stop following; the map's own easing does not. While a finger
   // or the mouse holds the map, following does not ease it (each easing stops the map's
   // gesture handlers, so a drag would never begin); the move is reported once the map rests.
@@ -506,20 +514,8 @@ function renderMap(s) {
   if (!map || !mapReady) return;
   renderDriver(s);
   renderPins(s);
-  if (changed("lines", [lines, s.screen === "ride" && s.ride ? s.ride.line : null])) {
-    map.getSource("routes").setData(routeFeatures());
-    // The routes offered are shown whole, between the search panel and the route card.
-    if (s.screen === "planning" && lines.length) {
-      const points = lines.flat();
-      const lons = points.map((p) => p[0]), lats = points.map((p) => p[1]);
-      const top = $("top").getBoundingClientRect().bottom + 16;
-      const bottom = window.innerHeight - $("planning").getBoundingClientRect().top + 16;
-      if (window.innerHeight - top - bottom > 80) {
-        map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]],
-          { padding: { top, bottom, left: 24, right: 24 }, duration: 400 });
-      }
-    }
-  }
+  if (changed("lines", [lines, s.screen === "ride" && s.ride ? s.ride.line : null])) map.getSource("routes").setData(routeFeatures());
+  moveCamera(s.map.camera);
   if (s.map.lat != null) {
     if (!positionMarker) {
       const dot = el("div", { class: "position", "aria-label": "Your position" });
@@ -534,6 +530,24 @@ function renderMap(s) {
   if (s.map.following && !userMoving && !pointerDown && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat])) {
     map.easeTo({ center: [s.map.centreLon, s.map.centreLat], bearing: s.screen === "navigation" ? s.map.course || 0 : 0, duration: 400 });
   }
+}
+
+// The move the app asked for, made once per request, into the part of the map that no panel
+// covers (the search panel above, a card below): a place in its middle, or the routes fitted.
+let cameraShown = 0;
+function moveCamera(camera) {
+  if (!camera || camera.revision === cameraShown) return;
+  cameraShown = camera.revision;
+  let top = $("top").hidden ? 0 : $("top").getBoundingClientRect().bottom;
+  const sheet = [...document.querySelectorAll(".sheet")].find((e) => !e.hidden);
+  let bottom = sheet ? window.innerHeight - sheet.getBoundingClientRect().top : 0;
+  // A window too low for the panels gets the move under them.
+  if (window.innerHeight - top - bottom < 120) top = bottom = 0;
+  if (!camera.bounds) {
+    return map.flyTo({ center: [camera.lon, camera.lat], zoom: camera.zoom, offset: [0, (top - bottom) / 2], duration: 800 });
+  }
+  const padding = { top: top + 24, bottom: bottom + 24, left: 24, right: 24 };
+  map.fitBounds(camera.bounds, { padding, maxZoom: camera.maxZoom, duration: 600 });
 }
 
 // ---- the device ---------------------------------------------------------------------------

@@ -4,13 +4,15 @@ import GemNavTiles
 import Hummingbird
 
 /// What the web map loads from the server: vector tiles cut from the data directory's tile
-/// source, its TileJSON, the MapLibre styles, and the glyph PBFs `scripts/setup-web.sh`
-/// writes into `web/vendor/fonts`.
+/// source, its TileJSON, the MapLibre styles, and the glyph PBFs and icon sprite
+/// `scripts/setup-web.sh` writes into `web/vendor/fonts` and `web/vendor/sprite`.
 public final class MapAssets: Sendable {
     /// The tile source, or why there is none (data imported before maps existed).
     let tiles: Result<TileSource, TileError>
     /// The directory holding one folder of glyph PBFs per font stack, if set up.
     let fontsDirectory: URL?
+    /// The directory holding `sprite.json`, `sprite.png` and their `@2x` pair, if set up.
+    let spriteDirectory: URL?
     /// Cut tiles, most recently used kept.
     let cache: TileCache
 
@@ -24,6 +26,7 @@ public final class MapAssets: Sendable {
             tiles = .failure(error)
         }
         fontsDirectory = webDirectory?.appendingPathComponent("vendor/fonts")
+        spriteDirectory = webDirectory?.appendingPathComponent("vendor/sprite")
         cache = TileCache(capacityBytes: cacheBytes)
     }
 
@@ -31,6 +34,11 @@ public final class MapAssets: Sendable {
     public var hasTiles: Bool {
         if case .success = tiles { return true }
         return false
+    }
+
+    /// Whether the icon sprite is set up (looked at each time, so a setup run while serving counts).
+    public var hasSprite: Bool {
+        spriteDirectory.map { FileManager.default.fileExists(atPath: $0.appendingPathComponent("sprite.json").path) } ?? false
     }
 
     /// Why tiles cannot be served (and what to do), nil when they can.
@@ -41,7 +49,7 @@ public final class MapAssets: Sendable {
 }
 
 /// Answers the map's endpoints: `/tiles/{z}/{x}/{y}.mvt`, `/tiles.json`, `/style.json`,
-/// `/style-dark.json` and `/fonts/{fontstack}/{range}.pbf`.
+/// `/style-dark.json`, `/fonts/{fontstack}/{range}.pbf` and `/sprite[@2x].{json,png}`.
 struct TileService: Sendable {
     let assets: MapAssets
 
@@ -54,9 +62,11 @@ struct TileService: Sendable {
         case "tiles.json":
             return answer { try json(TileJSON.document(for: source(), baseURL: baseURL(request))) }
         case "style.json":
-            return answer { try _ = source(); return json(MapStyle.document(.light, baseURL: baseURL(request))) }
+            return answer { try _ = source(); return json(MapStyle.document(.light, baseURL: baseURL(request), sprite: assets.hasSprite)) }
         case "style-dark.json":
-            return answer { try _ = source(); return json(MapStyle.document(.dark, baseURL: baseURL(request))) }
+            return answer { try _ = source(); return json(MapStyle.document(.dark, baseURL: baseURL(request), sprite: assets.hasSprite)) }
+        case "sprite.json", "sprite.png", "sprite@2x.json", "sprite@2x.png":
+            return answer { try sprite(String(parts.first!)) }
         case "tiles" where parts.count > 1:
             return answer { try tile(Array(parts.dropFirst())) }
         case "fonts" where parts.count > 1:
@@ -139,6 +149,20 @@ struct TileService: Sendable {
         guard !bytes.isEmpty else { return Response(status: .noContent, headers: headers) }
         headers[.contentType] = "application/vnd.mapbox-vector-tile"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// One of the sprite's four files, from the sprite directory.
+    private func sprite(_ name: String) throws -> Response {
+        guard let file = assets.spriteDirectory?.appendingPathComponent(name),
+              let data = FileManager.default.contents(atPath: file.path)
+        else {
+            throw Failure(status: .notFound, code: "NoSprite",
+                          message: "No icon sprite is set up: run scripts/setup-web.sh, or pass gemnav serve --web DIR with DIR/vendor/sprite")
+        }
+        return Response(status: .ok,
+                        headers: [.contentType: name.hasSuffix(".png") ? "image/png" : "application/json",
+                                  .accessControlAllowOrigin: "*", .cacheControl: "public, max-age=86400"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// `{fontstack}/{start}-{end}.pbf` from the glyph directory; for a list of fonts

@@ -30,6 +30,7 @@ struct WebState: Encodable, Equatable {
         var following: Bool
         var showsRecenter: Bool
         var notice: String?
+        var camera: Camera?
     }
 
     struct Search: Encodable, Equatable {
@@ -285,7 +286,8 @@ extension WebState {
         map = Map(shown: features.inAppMap, permission: "\(m.permission)", lat: m.position?.latitude,
                   lon: m.position?.longitude, course: m.course, centreLat: m.centre?.latitude,
                   centreLon: m.centre?.longitude, zoom: m.zoom, following: m.isFollowing,
-                  showsRecenter: m.showsRecenter, notice: m.notice)
+                  showsRecenter: m.showsRecenter, notice: m.notice,
+                  camera: m.camera.map { Camera($0, revision: m.cameraRevision) })
         let s = app.search.state
         search = Search(query: s.query, searching: s.isSearching, results: s.results.map(PlaceItem.init),
                         suggestions: s.suggestions.map(PlaceItem.init), categories: s.categories.map(\.rawValue),

@@ -44,6 +44,27 @@ import Testing
         store.finish()
     }
 
+    @Test func aCameraRequestIsNumberedOnceAndStopsFollowingUntilRecenter() {
+        let map = MapModel()
+        let place = MapCamera.place(Coordinate(latitude: 43.7275, longitude: 7.4156), zoom: 16)
+        map.send(.show(place))
+        #expect(map.state.camera == place && map.state.cameraRevision == 1 && !map.state.isFollowing)
+        #expect(!map.state.showsRecenter, "without a position there is nowhere to recenter to")
+        map.send(.show(place))
+        #expect(map.state.cameraRevision == 1, "the same request again is not a new move")
+        map.send(.permissionChanged(.whenInUse))
+        map.send(.located(fix(here)))
+        #expect(map.state.centre != here, "the map stays on the place it was asked to show")
+        map.send(.recenter)
+        #expect(map.state.isFollowing && map.state.centre == here && map.state.camera == place && map.state.cameraRevision == 1)
+        let other = MapCamera.place(Coordinate(latitude: 43.7392, longitude: 7.4285), zoom: 16)
+        map.send(.show(other))
+        #expect(map.state.cameraRevision == 2 && !map.state.isFollowing && map.state.showsRecenter)
+        map.send(.show(nil))
+        #expect(map.state.camera == nil && map.state.isFollowing && !map.state.showsRecenter && map.state.cameraRevision == 2,
+                "with nothing to show the map follows the user again")
+    }
+
     @Test func deniedExplainsAndOffersAStartKeepingTheLastPosition() {
         let store = ScreenStore(MapModel())
         store.send(.permissionChanged(.always)) { $0.permission = .always }

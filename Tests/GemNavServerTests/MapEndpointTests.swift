@@ -7,9 +7,9 @@ import HummingbirdTesting
 import Logging
 import Testing
 
-/// The web map's endpoints: tiles, TileJSON, styles and glyphs.
+/// The web map's endpoints: tiles, TileJSON, styles, glyphs and the icon sprite.
 @Suite struct MapEndpointTests {
-    /// The town's data with its tile source, and a web folder with one glyph file.
+    /// The town's data with its tile source, and a web folder with one glyph file and a sprite.
     static let town = Result { () -> (ServerData, MapAssets, web: URL) in
         let data = try TestMaps.town.get()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gemnav-map-tests-\(UUID().uuidString)")
@@ -21,6 +21,10 @@ import Testing
         let fonts = dir.appendingPathComponent("web/vendor/fonts/DejaVu Sans Book")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
         try Data([0x0A, 0x00]).write(to: fonts.appendingPathComponent("0-255.pbf"))
+        let sprite = dir.appendingPathComponent("web/vendor/sprite")
+        try FileManager.default.createDirectory(at: sprite, withIntermediateDirectories: true)
+        for name in ["sprite.json", "sprite@2x.json"] { try Data("{}".utf8).write(to: sprite.appendingPathComponent(name)) }
+        for name in ["sprite.png", "sprite@2x.png"] { try Data([0x89, 0x50, 0x4E, 0x47]).write(to: sprite.appendingPathComponent(name)) }
         let web = dir.appendingPathComponent("web")
         return (data, MapAssets(tilesURL: tiles, webDirectory: web), web)
     }
@@ -82,6 +86,7 @@ import Testing
                 #expect(glyphs.hasSuffix("/fonts/{fontstack}/{range}.pbf"))
                 let source = (style.body["sources"] as? [String: Any])?["gemnav"] as? [String: Any]
                 #expect((source?["url"] as? String)?.hasSuffix("/tiles.json") == true)
+                #expect((style.body["sprite"] as? String)?.hasSuffix("/sprite") == true, "the sprite is set up")
                 // Live requests carry a Host header, which makes the URLs absolute.
                 if mode == .live { #expect(glyphs.hasPrefix("http://localhost")) }
             }
@@ -101,6 +106,28 @@ import Testing
                         "/fonts/DejaVu%20Sans%20Book/passwd"] {
                 #expect(try await client.json(uri).status == .notFound, "\(uri)")
             }
+        }
+    }
+
+    @Test(arguments: Mode.allCases)
+    func theSpriteComesFromTheWebFolderAndOnlyASetUpOneIsNamed(mode: Mode) async throws {
+        try await Self.withMap(mode) { client in
+            let index = try await client.execute(uri: "/sprite@2x.json", method: .get)
+            #expect(index.status == .ok && index.headers[.contentType] == "application/json")
+            let image = try await client.execute(uri: "/sprite.png", method: .get)
+            #expect(image.status == .ok && image.headers[.contentType] == "image/png")
+            #expect([UInt8](image.body.readableBytesView) == [0x89, 0x50, 0x4E, 0x47])
+        }
+        let web = try Self.town.get().web
+        let bare = MapAssets(tilesURL: web.deletingLastPathComponent().appendingPathComponent(TileSource.fileName),
+                             webDirectory: nil)
+        #expect(!bare.hasSprite)
+        try await Self.withMap(mode, bare) { client in
+            let missing = try await client.json("/sprite.json")
+            #expect(missing.status == .notFound && missing.code == "NoSprite")
+            #expect((missing.body["message"] as? String)?.contains("setup-web.sh") == true)
+            let style = try await client.json("/style.json")
+            #expect(style.status == .ok && style.body["sprite"] == nil, "a style naming a missing sprite would not load")
         }
     }
 

@@ -25,6 +25,20 @@ import Testing
         #expect(!TileTestSupport.covers(tile, "ocean", x: x, y: y))
     }
 
+    @Test func monacoIsNamedAndItsHousesNumbered() throws {
+        let source = try Self.monaco.get()
+        let (z8, _, _) = try TileTestSupport.tile(source, at: Self.casino, z: 8)
+        let countries = try #require(z8.layers["boundary_labels"]?.features)
+        #expect(countries.contains { $0.string("name") == "Monaco" && $0.int("admin_level") == 2 })
+        var numbers = 0, squares = 0
+        for id in source.tiles(atZoom: 14) {
+            let tile = try DecodedTile(try source.tile(id))
+            numbers += tile.layers["addresses"]?.features.filter { $0.string("housenumber") != nil }.count ?? 0
+            squares += tile.layers["streets_polygons_labels"]?.features.filter { $0.string("name") != nil }.count ?? 0
+        }
+        #expect(numbers > 50 && squares > 0, "\(numbers) house numbers, \(squares) named squares")
+    }
+
     @Test func seaTileIsOcean() throws {
         let source = try Self.monaco.get()
         let (tile, x, y) = try TileTestSupport.tile(source, at: Self.sea)

@@ -124,6 +124,34 @@ import Testing
         #expect(WebState(session.app).markers.allSatisfy { $0.kind == "place" }, "only a place still picked in search")
     }
 
+    @Test func thePageIsAskedToMoveTheMapOnceToThePickedPlaceThenToItsRoutes() async throws {
+        let session = try sessions().open(nil)
+        var messages = session.attach().messages.makeAsyncIterator()
+        func camera(_ message: [String: Any]) -> [String: Any]? {
+            (state(message)["map"] as? [String: Any])?["camera"] as? [String: Any]
+        }
+        _ = try await pick("stade", "Stade Louis", on: session)
+        let placed = try await next(&messages) { camera($0) != nil }
+        let place = try #require(session.app.search.state.destination?.coordinate)
+        let onPlace = try #require(camera(placed))
+        #expect(onPlace["lat"] as? Double == place.latitude && onPlace["lon"] as? Double == place.longitude)
+        #expect(onPlace["zoom"] as? Double == 16 && onPlace["revision"] as? Int == 1 && onPlace["bounds"] == nil)
+        #expect((state(placed)["map"] as? [String: Any])?["following"] as? Bool == false)
+
+        try session.receive(#"{"intent":"directions"}"#)
+        await session.app.planning.settled()
+        let fitted = try await next(&messages) { camera($0)?["bounds"] != nil }
+        let onRoutes = try #require(camera(fitted))
+        let bounds = try #require(onRoutes["bounds"] as? [[Double]])
+        #expect(onRoutes["revision"] as? Int == 2 && onRoutes["maxZoom"] as? Double == 17)
+        #expect(bounds.count == 2 && bounds[0][0] < bounds[1][0] && bounds[0][1] < bounds[1][1])
+        #expect((bounds[0][0]...bounds[1][0]).contains(place.longitude) && (bounds[0][1]...bounds[1][1]).contains(place.latitude))
+        let routes = session.app.planning.state.routes.flatMap(\.route.geometry)
+        #expect(!routes.isEmpty && routes.allSatisfy {
+            (bounds[0][0]...bounds[1][0]).contains($0.longitude) && (bounds[0][1]...bounds[1][1]).contains($0.latitude)
+        })
+    }
+
     @Test func theScreenIsKeptOnOnlyWhereThePageCanKeepIt() async throws {
         let sessions = try sessions()
         func trip(capabilities: String) async throws -> Bool {

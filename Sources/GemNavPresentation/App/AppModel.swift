@@ -64,7 +64,7 @@ public final class AppModel {
     /// The screen shown.
     public private(set) var screen: Screen = .map
     /// The screen an overlay was opened over.
-    private var beneath: Screen = .map
+    private(set) var beneath: Screen = .map
     /// The map around the user.
     public let map: MapModel
     /// Search.
@@ -101,6 +101,7 @@ public final class AppModel {
         self.settings = settings
         self.places = places
         search.setSuggestions(places?.suggestions ?? [])
+        keepCameraInStep()
     }
 
     /// What the tier allows now.

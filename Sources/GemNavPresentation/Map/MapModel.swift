@@ -53,6 +53,12 @@ public final class MapModel {
         public var lifecycle: Lifecycle = .foreground
         /// A sentence explaining what is missing and what to do, nil when nothing is.
         public var notice: String?
+        /// The move the app asks of the map (see `MapCamera`), nil when the map follows the
+        /// rules above.
+        public var camera: MapCamera?
+        /// Counts the requests: a shell applies each number once, so the map moves once per
+        /// request however often the state is drawn.
+        public var cameraRevision = 0
 
         /// The initial screen.
         public init() {}
@@ -68,6 +74,8 @@ public final class MapModel {
         case moved(centre: Coordinate, zoom: Double)
         /// The "Recenter" button.
         case recenter
+        /// The app asks the map to show something (`AppModel.camera`), or nothing any more.
+        case show(MapCamera?)
         /// The app's lifecycle changed.
         case lifecycle(Lifecycle)
     }
@@ -106,9 +114,16 @@ public final class MapModel {
             state.isFollowing = false
             state.showsRecenter = true
         case .recenter:
-            state.isFollowing = true
-            state.showsRecenter = false
-            if let position = state.position { state.centre = position }
+            follow()
+        case .show(let camera):
+            guard camera != state.camera else { return }
+            state.camera = camera
+            guard camera != nil else { return follow() }
+            // Looking at a place or a route is moving away from the user, as a pan is; "Recenter"
+            // brings them back when there is a position to go back to.
+            state.cameraRevision += 1
+            state.isFollowing = false
+            state.showsRecenter = state.position != nil
         case .lifecycle(let lifecycle):
             state.lifecycle = lifecycle
             if lifecycle == .foreground, state.permission == .always || state.permission == .whenInUse {
@@ -117,6 +132,13 @@ public final class MapModel {
                 state.notice = Self.backgroundNotice
             }
         }
+    }
+
+    /// Follows the user again, from their position when it is known.
+    private func follow() {
+        state.isFollowing = true
+        state.showsRecenter = false
+        if let position = state.position { state.centre = position }
     }
 
     static let backgroundNotice = """

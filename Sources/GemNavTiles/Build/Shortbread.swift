@@ -165,6 +165,7 @@ enum Shortbread {
             ]
             if let s = t["surface"] { attributes.append(("surface", .string(s))) }
             out.append(Spec(layer: .street_polygons, geometry: .polygon, minZoom: 14, attributes: attributes))
+            if let label = streetPolygonLabel(t) { out.append(label) }
         }
     }
 
@@ -374,6 +375,7 @@ enum Shortbread {
             out.append(Spec(layer: .street_labels_points, geometry: .point, minZoom: 12, attributes: attributes))
         }
         if let poi = poi(t) { out.append(poi) }
+        if let address = address(t) { out.append(address) }
     }
 
     /// The `pois` feature of an object, if it is one of Shortbread's points of interest.

@@ -13,14 +13,17 @@ public enum TileLayer: String, CaseIterable, Sendable {
     case land
     case sites
     case buildings
+    case addresses
     case street_polygons
     case streets
     case street_labels
     case street_labels_points
+    case streets_polygons_labels
     case bridges
     case aerialways
     case ferries
     case boundaries
+    case boundary_labels
     case public_transport
     case place_labels
     case pois

@@ -82,7 +82,7 @@ public struct TileSourceBuilder: Sendable {
 }
 
 /// The objects collected over the three reads.
-private struct BuildState {
+struct BuildState {
     /// A feature waiting for its node positions.
     struct Pending {
         var spec: Shortbread.Spec
@@ -105,6 +105,8 @@ private struct BuildState {
 
     var multipolygons: [Multipolygon] = []
     var multipolygonSpecs: [(Int, Shortbread.Spec)] = []
+    /// Named country and state boundaries, to be labelled (see `BoundaryLabels.swift`).
+    var boundaryLabels: [BoundaryLabel] = []
     /// Lowest administrative level of the boundary relations each way belongs to.
     var boundaryLevel: [Int64: Int] = [:]
     /// Ways the relations need, and their node ids once read.
@@ -138,6 +140,7 @@ private struct BuildState {
                 boundaryLevel[m.ref] = min(boundaryLevel[m.ref] ?? level, level)
                 memberWays.insert(m.ref)
             }
+            addBoundaryLabel(r, level: level)
         }
     }
 
@@ -168,6 +171,7 @@ private struct BuildState {
         var ids: [Int64] = []
         ids.reserveCapacity(wayRefs.reduce(0) { $0 + $1.count })
         for refs in wayRefs { ids += refs }
+        ids += boundaryLabels.compactMap(\.node)
         ids.sort()
         var unique: [Int64] = []
         unique.reserveCapacity(ids.count)
@@ -227,7 +231,7 @@ private struct BuildState {
             guard let (r, outer) = rings[i], !r.isEmpty else { continue }
             out.append(areaFeature(spec, rings: r, outer: outer))
         }
-        return out
+        return out + boundaryLabelFeatures()
     }
 
     /// A polygon, or the centroid point of its largest outer ring for label specs. Water
@@ -235,18 +239,28 @@ private struct BuildState {
     func areaFeature(_ spec: Shortbread.Spec, rings: [[WorldPoint]], outer: [Bool]) -> SourceFeature {
         var spec = spec
         if spec.layer == .water_polygons || spec.layer == .water_polygons_labels {
-            var area = 0.0
-            for (ring, isOuter) in zip(rings, outer) {
-                let a = abs(Double(Ring.doubleSignedArea(ring))) / 2
-                area += isOuter ? a : -a
-            }
-            spec.attributes.append(("way_area", .double((area * WebMercator.metresPerUnit * WebMercator.metresPerUnit).rounded())))
+            spec.attributes.append(("way_area", .double(Self.squareMetres(rings, outer: outer).rounded())))
         }
         guard spec.geometry == .point else { return feature(spec, parts: rings, outer: outer) }
+        return feature(spec, parts: [[Self.labelPoint(rings, outer: outer)]], outer: [true])
+    }
+
+    /// The centroid of the largest outer ring.
+    static func labelPoint(_ rings: [[WorldPoint]], outer: [Bool]) -> WorldPoint {
         let largest = zip(rings, outer).filter(\.1).map(\.0)
             .max { abs(Ring.doubleSignedArea($0)) < abs(Ring.doubleSignedArea($1)) } ?? rings[0]
         let c = Ring.centroid(largest.map(\.plane))
-        return feature(spec, parts: [[WorldPoint(x: Int32(c.x.rounded()), y: Int32(c.y.rounded()))]], outer: [true])
+        return WorldPoint(x: Int32(c.x.rounded()), y: Int32(c.y.rounded()))
+    }
+
+    /// The area of outer rings less their holes, in Web Mercator square metres.
+    static func squareMetres(_ rings: [[WorldPoint]], outer: [Bool]) -> Double {
+        var area = 0.0
+        for (ring, isOuter) in zip(rings, outer) {
+            let a = abs(Double(Ring.doubleSignedArea(ring))) / 2
+            area += isOuter ? a : -a
+        }
+        return area * WebMercator.metresPerUnit * WebMercator.metresPerUnit
     }
 
     func feature(_ spec: Shortbread.Spec, parts: [[WorldPoint]], outer: [Bool]) -> SourceFeature {

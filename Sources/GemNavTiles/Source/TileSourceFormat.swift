@@ -17,7 +17,7 @@
 /// Features are numbered in drawing order (layer, then the layer's own order).
 enum TileSourceFormat {
     static let magic: [UInt8] = Array("GNTILES1".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let headerSize = 112
     static let recordHeaderSize = 24
     static let attributeSize = 16

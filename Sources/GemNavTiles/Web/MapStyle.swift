@@ -1,7 +1,8 @@
 /// The MapLibre style (style spec v8) of the web map, in a light and a dark variant, drawing
 /// the Shortbread layers GemNav's tiles carry: sea and water, land use, buildings, streets
-/// by class, boundaries, and labels for places, streets, water and points of interest.
-/// Everything it loads (tiles, glyphs) comes from the server that serves it.
+/// by class, boundaries, points of interest by icon, and labels for places, countries and
+/// states, streets and squares, house numbers, water and points of interest. Everything it
+/// loads (tiles, glyphs, the icon sprite) comes from the server that serves it.
 public enum MapStyle {
     /// The variant: colours change, the layers do not.
     public enum Variant: String, Sendable, CaseIterable {
@@ -18,17 +19,21 @@ public enum MapStyle {
     /// The style document for `variant`, its tile and glyph URLs under `baseURL` (e.g.
     /// `http://host:5000`, no trailing slash): MapLibre resolves a style's URLs on its own,
     /// so they must be absolute.
-    public static func document(_ variant: Variant, baseURL: String) -> [UInt8] {
+    /// With `sprite` (the server has `scripts/setup-web.sh`'s icons) points of interest are
+    /// drawn as icons by category (`PoiIcons`), else as dots: a style naming a sprite that is
+    /// not there fails to load in MapLibre.
+    public static func document(_ variant: Variant, baseURL: String, sprite: Bool = false) -> [UInt8] {
         let p = Palette(variant)
-        let style: [String: Any] = [
+        var style: [String: Any] = [
             "version": 8,
             "name": "GemNav \(variant.rawValue)",
             "sources": [
                 "gemnav": ["type": "vector", "url": "\(baseURL)/tiles.json", "attribution": attribution],
             ],
             "glyphs": "\(baseURL)/fonts/{fontstack}/{range}.pbf",
-            "layers": layers(p),
+            "layers": layers(p, icons: sprite),
         ]
+        if sprite { style["sprite"] = "\(baseURL)/sprite" }
         return TileJSON.jsonBytes(style)
     }
 
@@ -36,7 +41,7 @@ public enum MapStyle {
     struct Palette {
         var background, water, waterLine, forest, green, residential, commercial, industrial, cemetery, sand, farmland: String
         var site, parking, building, buildingOutline, casing, motorway, trunk, primary, secondary, minor, service, path: String
-        var rail, boundary, text, textHalo, waterText, poi: String
+        var rail, boundary, text, textHalo, waterText, poi, address: String
 
         init(_ v: Variant) {
             switch v {
@@ -47,7 +52,7 @@ public enum MapStyle {
                 buildingOutline = "#c4b6ab"; casing = "#b9a99a"; motorway = "#e892a2"; trunk = "#f9b29c"
                 primary = "#fcd6a4"; secondary = "#f7fabf"; minor = "#ffffff"; service = "#ffffff"; path = "#fa8072"
                 rail = "#999999"; boundary = "#9e7bb0"; text = "#333333"; textHalo = "#ffffff"; waterText = "#3a6f99"
-                poi = "#b05a2a"
+                poi = "#b05a2a"; address = "#7a6e66"
             case .dark:
                 background = "#1e2126"; water = "#14283c"; waterLine = "#1d3a56"; forest = "#1f3324"; green = "#22372a"
                 residential = "#24272d"; commercial = "#2e2a31"; industrial = "#2a2a33"; cemetery = "#233327"
@@ -55,7 +60,7 @@ public enum MapStyle {
                 buildingOutline = "#3d4149"; casing = "#15171a"; motorway = "#b0607a"; trunk = "#a0705c"
                 primary = "#8c7a55"; secondary = "#6f6f56"; minor = "#4a4e57"; service = "#41454d"; path = "#8a5a55"
                 rail = "#6b6b6b"; boundary = "#8a6fa0"; text = "#e0e0e0"; textHalo = "#15171a"; waterText = "#7fa7cc"
-                poi = "#e0a070"
+                poi = "#e0a070"; address = "#9a9fa8"
             }
         }
     }
@@ -113,7 +118,7 @@ public enum MapStyle {
         return l
     }
 
-    static func layers(_ p: Palette) -> [Layer] {
+    static func layers(_ p: Palette, icons: Bool) -> [Layer] {
         let landColor: [Any] = [
             "match", ["get", "kind"],
             ["forest"], p.forest,
@@ -192,17 +197,34 @@ public enum MapStyle {
             label("water-polygons-labels", "water_polygons_labels", p, size: 12, color: p.waterText),
             label("street-labels", "street_labels", p,
                   size: ["interpolate", ["linear"], ["zoom"], 13, 10, 18, 14], alongLine: true),
-            ["id": "pois-dot", "type": "circle", "source": "gemnav", "source-layer": "pois", "minzoom": 15,
-             "paint": ["circle-radius": 3, "circle-color": p.poi, "circle-stroke-color": p.textHalo, "circle-stroke-width": 1]],
-            label("pois", "pois", p, size: 11, minzoom: 16, color: p.poi).merging(["layout": [
-                "text-field": ["get", "name"], "text-font": [regularFont], "text-size": 11, "text-max-width": 8,
-                "text-offset": [0, 0.9], "text-anchor": "top", "text-optional": true,
+            label("streets-polygons-labels", "streets_polygons_labels", p, size: 11, minzoom: 16),
+            label("addresses", "addresses", p, size: 10, minzoom: 17, color: p.address).merging(["layout": [
+                "text-field": ["coalesce", ["get", "housenumber"], ["get", "housename"]], "text-font": [regularFont],
+                "text-size": 10, "text-max-width": 6,
             ]]) { _, new in new },
+        ] + poiLayers(p, icons: icons) + [
             label("public-transport", "public_transport", p, size: 11, minzoom: 14, color: p.waterText),
             label("place-labels", "place_labels", p,
                   size: ["match", ["get", "kind"], ["capital", "state_capital", "city"], 18, "town", 15,
                          ["village", "suburb", "island"], 13, 11],
                   font: boldFont),
+            label("boundary-labels", "boundary_labels", p,
+                  size: ["match", ["get", "admin_level"], 2, 16, 13], font: boldFont, color: p.boundary),
         ]
+    }
+
+    /// Points of interest: an icon by category from 15 with the name under it from 16, or
+    /// without a sprite a dot and the name.
+    static func poiLayers(_ p: Palette, icons: Bool) -> [Layer] {
+        let mark: Layer = icons
+            ? ["id": "pois-icon", "type": "symbol", "source": "gemnav", "source-layer": "pois", "minzoom": 15,
+               "layout": ["icon-image": PoiIcons.expression, "icon-size": 1, "icon-allow-overlap": false]]
+            : ["id": "pois-dot", "type": "circle", "source": "gemnav", "source-layer": "pois", "minzoom": 15,
+               "paint": ["circle-radius": 3, "circle-color": p.poi, "circle-stroke-color": p.textHalo, "circle-stroke-width": 1]]
+        let name = label("pois", "pois", p, size: 11, minzoom: 16, color: p.poi).merging(["layout": [
+            "text-field": ["get", "name"], "text-font": [regularFont], "text-size": 11, "text-max-width": 8,
+            "text-offset": [0, icons ? 1.2 : 0.9], "text-anchor": "top", "text-optional": true,
+        ]]) { _, new in new }
+        return [mark, name]
     }
 }

@@ -527,8 +527,10 @@ function renderMap(s) {
     positionMarker.setLngLat([s.map.lon, s.map.lat]);
     positionMarker.setRotation(s.map.course || 0);
   }
-  if (s.map.following && !userMoving && !pointerDown && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat])) {
-    map.easeTo({ center: [s.map.centreLon, s.map.centreLat], bearing: s.screen === "navigation" ? s.map.course || 0 : 0, duration: 400 });
+  if (s.map.following && !userMoving && !pointerDown && s.map.centreLon != null && changed("centre", [s.map.centreLon, s.map.centreLat, s.map.zoom])) {
+    const trip = s.screen === "navigation";
+    map.easeTo({ center: [s.map.centreLon, s.map.centreLat], bearing: trip ? s.map.course || 0 : 0,
+                 zoom: trip ? s.map.zoom : map.getZoom(), duration: 400 });
   }
 }
 

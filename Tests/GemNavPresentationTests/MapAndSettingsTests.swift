@@ -65,6 +65,33 @@ import Testing
                 "with nothing to show the map follows the user again")
     }
 
+    @Test func aTripIsFollowedAtTheNavigationZoomAndRecenterComesBackToIt() {
+        let map = MapModel()
+        let store = ScreenStore(map)
+        store.send(.permissionChanged(.whenInUse)) { $0.permission = .whenInUse }
+        store.send(.located(fix(here))) {
+            $0.position = here
+            $0.course = 90
+            $0.centre = here
+        }
+        map.isNavigating = true
+        store.send(.recenter) { $0.zoom = MapCamera.navigationZoom }          // the trip starts
+        let elsewhere = Coordinate(latitude: 43.73, longitude: 7.42)
+        store.send(.moved(centre: elsewhere, zoom: 12)) {
+            $0.centre = elsewhere
+            $0.zoom = 12
+            $0.isFollowing = false
+            $0.showsRecenter = true
+        }
+        store.send(.recenter) {
+            $0.centre = here
+            $0.zoom = MapCamera.navigationZoom
+            $0.isFollowing = true
+            $0.showsRecenter = false
+        }
+        store.finish()
+    }
+
     @Test func deniedExplainsAndOffersAStartKeepingTheLastPosition() {
         let store = ScreenStore(MapModel())
         store.send(.permissionChanged(.always)) { $0.permission = .always }

@@ -100,7 +100,8 @@ struct ScreenLog {
         let m = app.map.state
         let at = m.position.map { String(format: "%.5f,%.5f", $0.latitude, $0.longitude) } ?? "-"
         var parts = ["\(app.screen.rawValue)", "map: at \(at) course=\(m.course.map { String(Int($0.rounded())) } ?? "-") \(m.permission) follow=\(m.isFollowing) recenter=\(m.showsRecenter)"
-            + " \(m.lifecycle) zoom=\(m.zoom) notice=\(m.notice ?? "-") message=\(app.message ?? "-")"]
+            + " \(m.lifecycle) zoom=\(m.zoom) camera=\(Self.camera(m.camera))#\(m.cameraRevision)"
+            + " notice=\(m.notice ?? "-") message=\(app.message ?? "-")"]
         switch app.screen {
         case .search:
             let s = app.search.state
@@ -135,6 +136,16 @@ struct ScreenLog {
         let line = parts.joined(separator: " · ")
         if shown != line { lines.append(line) }
         shown = line
+    }
+
+    private static func camera(_ camera: MapCamera?) -> String {
+        switch camera {
+        case .place(let c, let zoom): String(format: "place %.5f,%.5f z%.0f", c.latitude, c.longitude, zoom)
+        case .fit(let box, let zoom):
+            String(format: "fit %.4f,%.4f-%.4f,%.4f z≤%.0f", box.min.latitude, box.min.longitude, box.max.latitude,
+                   box.max.longitude, zoom)
+        case nil: "-"
+        }
     }
 
     func check(against url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {

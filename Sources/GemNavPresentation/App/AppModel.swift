@@ -120,6 +120,9 @@ public final class AppModel {
     /// Handles one intent.
     public func send(_ intent: Intent) {
         message = nil
+        // What an intent does to the camera shows at once (a trip started follows the user
+        // from its first fix); answers that come later reach it through `keepCameraInStep`.
+        defer { map.send(.show(camera)) }
         switch intent {
         case .open(let screen):
             if screen == .search || screen == .places { places?.send(.reload) }
@@ -149,6 +152,7 @@ public final class AppModel {
             if let destination = plan.places.last { places?.recordDestination(destination) }
             navigation.start(plan, provider: planning.provider(for: planning.state.mode))
             map.isNavigating = true
+            map.send(.recenter)
             screen = .navigation
             map.isSimulating = simulation.state.isEnabled
             simulation.start(navigation) { [weak self] fix in self?.locate(fix) }

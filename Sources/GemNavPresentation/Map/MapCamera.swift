@@ -18,6 +18,9 @@ public enum MapCamera: Sendable, Hashable {
     /// The closest a route is shown, so that a trip of a few hundred metres keeps its streets
     /// around it.
     public static let routeMaxZoom = 17.0
+    /// The zoom a trip is followed at: the next streets and their names ahead, as a
+    /// navigation app shows them; a trip started, or "Recenter" during one, comes back to it.
+    public static let navigationZoom = 17.0
 }
 
 extension AppModel {

@@ -138,6 +138,7 @@ public final class MapModel {
     private func follow() {
         state.isFollowing = true
         state.showsRecenter = false
+        if isNavigating { state.zoom = MapCamera.navigationZoom }
         if let position = state.position { state.centre = position }
     }
 

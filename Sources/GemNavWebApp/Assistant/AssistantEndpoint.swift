@@ -88,7 +88,17 @@ struct AssistantEndpoint: Sendable {
         } catch {
             return await notHeard(.recognizer("The recording could not be recognised: \(error)"), .unprocessableContent)
         }
-        guard !heard.isEmpty else { return await notHeard(.silence, .unprocessableContent) }
+        guard !heard.isEmpty else {
+            // Nothing said is an answer, not a failed request: the voice result says it, and a
+            // page that sent its recording properly sees no error (200).
+            let message: String = await MainActor.run {
+                assistant.send(.notHeard(.silence))
+                session.released()
+                return assistant.state.voice.result?.message ?? ""
+            }
+            let object: [String: Any] = ["heard": "", "session": session.id, "voice": ["success": false, "message": message]]
+            return Self.json(.ok, (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+        }
         await MainActor.run { assistant.send(.heard(heard)) }
         return await reply(session, assistant, extra: ["heard": heard])
     }

@@ -66,22 +66,6 @@ enum ManeuverClassifier {
     /// Branches within this many degrees of straight compete at a fork.
     static let forkTolerance = 40.0
 
-    /// OSRM's direction for a turn angle (its `getTurnDirection`): narrower "slight" and
-    /// "straight" bands than `ManeuverModifier(turnAngle:)`, used where OSRM reports the raw
-    /// angle (entering and leaving roundabouts).
-    static func direction(_ angle: Double) -> ManeuverModifier {
-        switch angle {
-        case ...(-180), 180...: return .uturn
-        case ..<(-120): return .sharpLeft
-        case ..<(-40): return .left
-        case ..<(-10): return .slightLeft
-        case ...10: return .straight
-        case ...40: return .slightRight
-        case ...120: return .right
-        default: return .sharpRight
-        }
-    }
-
     /// OSRM's direction for a turn at an intersection (its `getTurnDirection`): straight
     /// within 20°, slight to 40°, sharp beyond 120°, and a U-turn only back along the road
     /// itself (bearings are whole degrees, so that is exactly 180°).

@@ -42,7 +42,11 @@ extension StepBuilder {
             guard foldsName || first.type == .newName || staggered || thenStraight
                 || isOneTurn(a, b, total: total, views: views)
             else { continue }
-            if first.type == .newName && second.type != .newName && !staggered {
+            // A name changing away and straight back is dropped whole below (OSRM's
+            // `isNameOszillation`, checked before the name change preceding a maneuver).
+            let oscillates = second.modifier == .straight
+                && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
+            if first.type == .newName && second.type != .newName && !staggered && !oscillates {
                 if isUndisturbed(a, b) { foldNameChange(a, into: b, second, total: total, &decisions, &targets) }
                 continue
             }

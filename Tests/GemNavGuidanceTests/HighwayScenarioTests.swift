@@ -62,4 +62,17 @@ import Testing
         #expect(route.maneuvers.dropLast() == ["depart", "fork slight right"])
         #expect(route.instructions[1] == "Keep right at the fork towards Monaco")
     }
+
+    @Test func rampOntoAnUnnamedTrunkIsNoMerge() throws {
+        // OSRM's `MotorwayHandler::fromRamp`: a merge only where the road joined carries the
+        // same name before and after the ramp; an unnamed trunk is followed without a word
+        // (Krems, the S5's unnamed approach).
+        var map = GridMap()
+        map.way([(0, 0), (0, 3), (0, 8)], ["highway": "trunk", "oneway": "yes"])
+        map.way([(-3, 1), (-2, 1), (-3, 3)], ["highway": "primary", "name": "Landstraße"])
+        map.way([(-2, 1), (-1, 2), (0, 3)], ["highway": "trunk_link", "oneway": "yes"])
+        let route = try map.guide((-2.5, 1), (0, 7))
+        #expect(!route.maneuvers.contains { $0.hasPrefix("merge") })
+        #expect(route.maneuvers.count == 3)
+    }
 }

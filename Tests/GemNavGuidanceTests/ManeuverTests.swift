@@ -83,13 +83,14 @@ private func oneJunction(_ angle: Double, to next: RoadInfo = grimaldi, from fir
 
     @Test func merge() {
         let ramp = RoadInfo(roadClass: .motorwayLink)
-        let a8 = RoadInfo(name: "", ref: "A8", roadClass: .motorway)
+        // Named alike before and after the ramp: OSRM's `fromRamp` merges only then.
+        let a8 = RoadInfo(name: "La Provençale", ref: "A8", roadClass: .motorway)
         // The motorway's traffic comes from behind on the left.
         let steps = oneJunction(-15, to: a8, from: ramp,
                                 others: [PathBuilder.OtherArm(angle: -170, road: a8, canEnter: false, canArrive: true)])
         #expect(steps[1].maneuver.type == .merge)
         #expect(steps[1].maneuver.modifier == .slightLeft)
-        #expect(steps[1].maneuver.instruction == "Merge left onto A8")
+        #expect(steps[1].maneuver.instruction == "Merge left onto La Provençale (A8)")
     }
 
     @Test func onRampTowardsDestination() {

@@ -78,6 +78,17 @@ import Testing
         }
     }
 
+    @Test func entryModifierUsesTheTurnBands() throws {
+        // South Road reaches the ring 15° left of the ring's own heading: OSRM's roundabout
+        // handler words the entry with `getTurnDirection`, straight within 20° (Andorra's
+        // rings: "roundabout straight" where GemNav said "slight right").
+        var map = Self.ring(["junction": "roundabout"])
+        map.way([(0.27, 2), (2, 3)], ["highway": "primary", "name": "Avinguda"])
+        let route = try map.guide((0.5, 2.13), (5.5, 3))
+        #expect(route.middleSteps.first?.maneuver.type == .roundabout)
+        #expect(route.middleSteps.first?.maneuver.modifier == .straight)
+    }
+
     @Test func ferryIsAnnounced() throws {
         var map = GridMap()
         map.way([(0, 0), (0, 2)], street("Quai Nord"))

@@ -66,22 +66,6 @@ enum ManeuverClassifier {
     /// Branches within this many degrees of straight compete at a fork.
     static let forkTolerance = 40.0
 
-    /// OSRM's direction for a turn angle (its `getTurnDirection`): narrower "slight" and
-    /// "straight" bands than `ManeuverModifier(turnAngle:)`, used where OSRM reports the raw
-    /// angle (entering and leaving roundabouts).
-    static func direction(_ angle: Double) -> ManeuverModifier {
-        switch angle {
-        case ...(-180), 180...: return .uturn
-        case ..<(-120): return .sharpLeft
-        case ..<(-40): return .left
-        case ..<(-10): return .slightLeft
-        case ...10: return .straight
-        case ...40: return .slightRight
-        case ...120: return .right
-        default: return .sharpRight
-        }
-    }
-
     /// OSRM's direction for a turn at an intersection (its `getTurnDirection`): straight
     /// within 20°, slight to 40°, sharp beyond 120°, and a U-turn only back along the road
     /// itself (bearings are whole degrees, so that is exactly 180°).
@@ -145,7 +129,9 @@ enum ManeuverClassifier {
         {
             return Decision(type: .onRamp, modifier: modifier)
         }
-        if from.roadClass.isLink && to.roadClass.isHighway { return Decision(type: .merge, modifier: mergeSide(v)) }
+        if from.roadClass.isLink && to.roadClass.isHighway && isMotorwayJunction(v, from: from, to: to) {
+            return fromRamp(v, from: from, to: to, outLength: outLength)
+        }
         let obvious = ObviousTurn.arm(v, from: from, to: to)
         if isMotorwayJunction(v, from: from, to: to) {
             if let fork = fork(v, from: from, to: to) { return fork }
@@ -187,7 +173,7 @@ enum ManeuverClassifier {
     /// nothing while the name holds, "new name" when it changes, a turn when the road
     /// entered is a through street of its own (straight on when nearly straight and the
     /// road runs on for more than 60 m), a merge onto a motorway-like through road.
-    private static func obviousInstruction(_ v: JunctionView, from: RoadInfo, to: RoadInfo,
+    static func obviousInstruction(_ v: JunctionView, from: RoadInfo, to: RoadInfo,
                                            modifier: ManeuverModifier, outLength: Double,
                                            throughStreet: Bool = true) -> Decision?
     {
@@ -275,17 +261,5 @@ enum ManeuverClassifier {
         let left = v.angle < reference
         if abs(v.angle) > 40 { return left ? .left : .right }
         return left ? .slightLeft : .slightRight
-    }
-
-    /// Merging moves towards the side the main road's traffic comes from.
-    private static func mergeSide(_ v: JunctionView) -> ManeuverModifier {
-        let j = v.junction
-        let main = j.arms.indices.first {
-            $0 != j.inArm && $0 != j.outArm && j.arms[$0].canArrive && j.arms[$0].road.roadClass.isHighway
-        }
-        if let main {
-            return v.angle(of: main) < 0 ? .slightLeft : .slightRight
-        }
-        return v.angle < 0 ? .slightLeft : (v.angle > 0 ? .slightRight : .straight)
     }
 }

@@ -3,7 +3,8 @@ import GemNavCore
 /// Whether a change of road name is worth announcing, ported from OSRM's
 /// `requiresNameAnnounced`: a name that merely gains or loses a part ("Hauptstraße" →
 /// "Hauptstraßenbrücke" on the bridge), or changes only a compass suffix or prefix
-/// ("42 N" → "42 S"), is the same road, and so is a ref that contains the other.
+/// ("42 N" → "42 S"), is the same road, and so is a ref that contains the other; a new
+/// pronunciation is announced.
 enum NameChange {
     /// Compass words OSRM's car profile lists as suffixes (its `suffix_list`), lower-cased.
     static let suffixes: Set<String> = ["n", "ne", "e", "se", "s", "sw", "w", "nw", "north", "south", "west",
@@ -24,10 +25,13 @@ enum NameChange {
         let refRemoved = !fromRef.isEmpty && toRef.isEmpty
         let obvious = (namesEmpty && refsEmpty) || (namesEqual && refContained) || (namesEqual && refsEmpty)
             || (refContained && nameRemoved) || (namesEqual && refRemoved) || suffixChange
-        let refForName = (fromName.isEmpty && !fromRef.isEmpty && !toName.isEmpty && toRef.isEmpty)
+        // A ref for a name or back, or a new ref where neither road is named (two empty names
+        // count as an affix change above, so OSRM names this case).
+        let needsAnnounce = (fromName.isEmpty && !fromRef.isEmpty && !toName.isEmpty && toRef.isEmpty)
             || (!fromName.isEmpty && fromRef.isEmpty && toName.isEmpty && !toRef.isEmpty)
+            || (namesEmpty && !refContained)
         let losesExit = namesEqual && !a.exits.isEmpty && b.exits.isEmpty
-        return !obvious || refForName || (a.exits != b.exits && !losesExit)
+        return !obvious || needsAnnounce || a.pronunciation != b.pronunciation || (a.exits != b.exits && !losesExit)
     }
 
     /// Whether the two names differ only by listed words around their longest common part.

@@ -194,16 +194,18 @@ enum ObviousTurn {
     }
 
     /// Whether `road`, entered at `arm`, carries on across the junction: another road of the
-    /// same name and class leaves nearly opposite it (OSRM's through street).
+    /// same name and class leaves nearly opposite it (OSRM's through street). As in OSRM, a
+    /// ref alone is a name here (its name ids hold both), so an unnamed B3 joined by a ramp
+    /// is a through street.
     static func isThroughStreet(_ arm: Int, _ v: JunctionView, road: RoadInfo) -> Bool {
         let j = v.junction
-        guard !road.name.isEmpty else { return false }
+        guard !road.name.isEmpty || !road.ref.isEmpty else { return false }
         return j.arms.indices.contains { a in
             guard a != arm && a != j.inArm else { return false }
             let other = j.arms[a].road
             let apart = abs(Geodesy.turnAngle(from: Double(j.arms[arm].bearing), to: Double(j.arms[a].bearing)))
-            return apart > 180 - fuzzyAngle && !other.name.isEmpty && other.roadClass == road.roadClass
-                && !NameChange.isAnnounced(from: road, to: other)
+            return apart > 180 - fuzzyAngle && (!other.name.isEmpty || !other.ref.isEmpty)
+                && other.roadClass == road.roadClass && !NameChange.isAnnounced(from: road, to: other)
         }
     }
 }

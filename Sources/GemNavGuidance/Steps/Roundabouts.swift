@@ -2,8 +2,8 @@ import GemNavCore
 
 /// Roundabouts and rotaries (OSRM's roundabout handler and `processRoundaboutExits`):
 /// entering with the exit number, the single step of a small roundabout, and passing a ring
-/// junction. Leaving a ring, a roundabout turn and entering-and-exiting at once take their
-/// modifier from the turn in OSRM's `getTurnDirection` bands (straight within 20°), as
+/// junction. Entering and leaving a ring, a roundabout turn and entering-and-exiting at once
+/// take their modifier from the turn in OSRM's `getTurnDirection` bands (straight within 20°), as
 /// osrm-routed reports them.
 extension StepBuilder {
     /// The roundabout maneuver at junction `i`, where the route enters a roundabout.
@@ -40,9 +40,10 @@ extension StepBuilder {
             return (Decision(type: .roundaboutTurn, modifier: ManeuverClassifier.turnDirection(angle), exit: count),
                     exit + 1, travelled)
         }
-        // The modifier is the turn into the ring, as osrm-routed reports it; where the exit
-        // lies is told by `exit` and, for banner icons, by the degrees travelled.
-        let entry = ManeuverClassifier.direction(views[i].angle)
+        // The modifier is the turn into the ring in OSRM's `getTurnDirection` bands (straight
+        // within 20°), as its roundabout handler sets it; where the exit lies is told by `exit`
+        // and, for banner icons, by the degrees travelled.
+        let entry = ManeuverClassifier.turnDirection(views[i].angle)
         return (Decision(type: type, modifier: entry, exit: count), exit + 1, travelled)
     }
 

@@ -1,16 +1,17 @@
 import GemNavCore
 
-/// Clean-up passes over the decisions of a leg: maneuvers that are really one, and name
-/// changes that are no change for the driver.
+/// Clean-up passes over the decisions of a leg: maneuvers that are really one (OSRM's
+/// `collapseTurnInstructions`).
 extension StepBuilder {
     /// Two turns closer than this (metres) are announced as one (dual carriageways,
     /// staggered crossings).
     static let collapseDistance = 30.0
     /// Two opposite turns closer than this (metres) are a staggered crossing: straight on.
     static let staggeredDistance = 3.0
-    /// A change of name this soon after a maneuver is folded into it: "Turn right onto
-    /// Rua Santo Ildefonso" rather than a turn onto a 40 m square and a new name after it.
-    static let nameCollapseDistance = 50.0
+    /// A change of name straight on, or one offering no other way, this soon after a
+    /// maneuver is folded into it: "Turn right onto Rua Santo Ildefonso" rather than a turn
+    /// onto a 40 m square and a new name after it (OSRM: 1.5 × its collapse distance).
+    static let nameCollapseDistance = 45.0
 
     private static let turnLike: Set<ManeuverType> = [.turn, .newName, .continue, .endOfRoad]
     private static let signposted: Set<ManeuverType> = [.fork, .onRamp, .offRamp, .merge]
@@ -21,13 +22,17 @@ extension StepBuilder {
         for b in decisions.indices {
             guard let second = decisions[b] else { continue }
             defer { previous = decisions[b] == nil ? previous : b }
-            guard let a = previous, let first = decisions[a], first.modifier != .uturn else { continue }
+            // A U-turn merges with nothing but a name change right after it (OSRM's
+            // `noBadUTurnCombination`).
+            guard let a = previous, let first = decisions[a], first.modifier != .uturn || second.type == .newName
+            else { continue }
             let foldsName = second.type == .newName && (Self.turnLike.contains(first.type)
                 || Self.signposted.contains(first.type))
             guard foldsName || (Self.turnLike.contains(first.type) && Self.turnLike.contains(second.type))
             else { continue }
             let gap = ((a + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
             guard gap < (second.type == .newName ? Self.nameCollapseDistance : Self.collapseDistance) else { continue }
+            if foldsName && !isNameChangeFolded(a, b, second, gap: gap, views: views) { continue }
             let total = Geodesy.turnAngle(from: views[a].inHeading, to: Double(views[b].outBearing))
             let staggered = !foldsName && isStaggered(a, b, gap: gap, views: views)
             // A turn followed closely by going straight onto another name is one turn onto that
@@ -37,6 +42,14 @@ extension StepBuilder {
             guard foldsName || first.type == .newName || staggered || thenStraight
                 || isOneTurn(a, b, total: total, views: views)
             else { continue }
+            // A name changing away and straight back is dropped whole below (OSRM's
+            // `isNameOszillation`, checked before the name change preceding a maneuver).
+            let oscillates = second.modifier == .straight
+                && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
+            if first.type == .newName && second.type != .newName && !staggered && !oscillates {
+                if isUndisturbed(a, b) { foldNameChange(a, into: b, second, total: total, &decisions, &targets) }
+                continue
+            }
             decisions[b] = nil
             if Self.signposted.contains(first.type) {
                 // A fork or ramp keeps its own wording; it just names the road it leads to.
@@ -57,9 +70,11 @@ extension StepBuilder {
                 continue
             }
             targets[a] = b + 1
-            // Turning back onto the way one came (within 35°, as OSRM's `bearingsAreReversed`)
-            // across a short connector is one U-turn, which OSRM words "continue uturn".
-            if abs(total) >= 145 {
+            // Turning back onto the road one came on (within 35°, as OSRM's
+            // `bearingsAreReversed`, and under the same name, as its `isUTurn` wants) across a
+            // short connector is one U-turn, which OSRM words "continue uturn"; other sharp
+            // pairs keep their combined direction.
+            if abs(total) >= 145 && first.type != .newName && Self.sameName(leg.roads[a].road, leg.roads[b + 1].road) {
                 decisions[a] = Decision(type: .continue, modifier: .uturn)
                 continue
             }
@@ -88,6 +103,31 @@ extension StepBuilder {
         return choices == 1 && ManeuverClassifier.turnDirection(views[a].angle) != .straight
     }
 
+    /// OSRM's `maneuverPreceededByNameChange`: a name change just before a maneuver is no step
+    /// of its own; the maneuver stays where it is, turned by the combined angle, and is a
+    /// "turn" rather than a "continue" when the name before the change differs.
+    private func foldNameChange(_ a: Int, into b: Int, _ second: Decision, total: Double,
+                                _ decisions: inout [Decision?], _ targets: inout [Int?])
+    {
+        var merged = second
+        if second.type != .fork && second.type != .merge { merged.modifier = ManeuverClassifier.turnDirection(total) }
+        let same = Self.sameName(leg.roads[a].road, leg.roads[a + 1].road)
+        if merged.type == .continue && !same { merged.type = .turn }
+        if merged.type == .turn && same { merged.type = .continue }
+        decisions[a] = nil
+        targets[a] = nil
+        decisions[b] = merged
+    }
+
+    /// OSRM's `maneuverSucceededByNameChange`: a new name folds into the maneuver before it
+    /// when it comes within 30 m with no intersection between, or within 45 m when it goes
+    /// straight on or the junction offers no other way.
+    private func isNameChangeFolded(_ a: Int, _ b: Int, _ second: Decision, gap: Double, views: [JunctionView]) -> Bool {
+        if gap < Self.collapseDistance && isUndisturbed(a, b) { return true }
+        let choices = views[b].junction.arms.reduce(0) { $0 + ($1.canEnter ? 1 : 0) }
+        return second.modifier == .straight || choices == 1
+    }
+
     /// OSRM's `isStaggeredIntersection`: a right and a left turn of 45–135° (either order)
     /// under 3 m apart, nothing in between.
     private func isStaggered(_ a: Int, _ b: Int, gap: Double, views: [JunctionView]) -> Bool {
@@ -100,21 +140,5 @@ extension StepBuilder {
     /// No intersection lies between junctions `a` and `b`.
     private func isUndisturbed(_ a: Int, _ b: Int) -> Bool {
         leg.junctions[(a + 1)..<b].allSatisfy { $0.arms.count <= 2 }
-    }
-
-    /// Drops "new name" steps onto the road the driver is already told to follow: the
-    /// classifier compares neighbouring stretches only, so an unnamed piece in between
-    /// (a bridge, a short link) would otherwise make the same street "new" again.
-    func dropRepeatedNames(_ decisions: inout [Decision?], _ targets: [Int?]) {
-        var current = leg.roads[0].road
-        for i in decisions.indices {
-            guard let d = decisions[i] else { continue }
-            let target = leg.roads[targets[i] ?? i + 1].road
-            if d.type == .newName && ManeuverClassifier.sameRoad(current, target) {
-                decisions[i] = nil
-            } else {
-                current = target
-            }
-        }
     }
 }

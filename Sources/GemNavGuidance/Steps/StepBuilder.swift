@@ -48,7 +48,6 @@ struct StepBuilder {
         collapseSegregatedCrossings(&decisions, &targets, views: views)
         collapse(&decisions, &targets, views: views, keeping: stated)
         let lanes = junctionLanes(views: views, decisions: decisions, unmerged: unmerged)
-        dropRepeatedNames(&decisions, targets)
 
         var steps = [PlannedStep]()
         let start = leg.coordinates[first.points.lowerBound]

@@ -120,9 +120,15 @@ public final class AppModel {
     /// Handles one intent.
     public func send(_ intent: Intent) {
         message = nil
+        handle(intent)
         // What an intent does to the camera shows at once (a trip started follows the user
         // from its first fix); answers that come later reach it through `keepCameraInStep`.
-        defer { map.send(.show(camera)) }
+        // A position never moves the camera: it is left out of the per-fix path.
+        if case .located = intent { return }
+        map.send(.show(camera))
+    }
+
+    private func handle(_ intent: Intent) {
         switch intent {
         case .open(let screen):
             if screen == .search || screen == .places { places?.send(.reload) }

@@ -41,6 +41,9 @@ struct ImportCommand: ParsableCommand {
         print(String(format: "Imported %@ for %@: %d junctions, %d roads, %d turns, %d restrictions; graph %.1f MB in %.1f s.",
                      summary.source, summary.profile, summary.junctions, summary.edges, summary.turns,
                      summary.restrictions, Double(summary.bytes) / 1e6, Date().timeIntervalSince(started)))
+        if summary.clearedTraffic {
+            print("The traffic installed for the previous graph was removed; run `gemnav traffic --data \(output) FILE.csv` to apply speeds again.")
+        }
         if !skipSearch {
             let searchStarted = Date()
             let (stats, bytes) = try CLIError.wrap {

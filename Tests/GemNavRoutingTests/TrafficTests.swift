@@ -79,6 +79,20 @@ import Testing
         #expect(try TrafficFile.load(from: dir, graph: graph) == nil)
     }
 
+    /// Speeds were computed for the previous graph: a new import into the directory starts
+    /// from the imported speeds and says so, even when its weights match the old ones.
+    @Test func aNewImportRemovesTheInstalledTraffic() throws {
+        let dir = TestData.temporary("traffic-reimport")
+        let importer = GraphImporter(profile: .car)
+        #expect(try importer.importGraph(from: TestData.embeddedMonaco, to: dir).clearedTraffic == false)
+        let graph = try RoutingGraph(directory: dir)
+        let (a, b, speed) = try #require(try Self.segments(graph).first { $0.2 > 0 })
+        try TrafficFile.install(try TrafficOverlay(SpeedUpdates(Data("\(a),\(b),\(speed / 2)".utf8), name: "t.csv"), graph: graph),
+                                into: dir)
+        #expect(try importer.importGraph(from: TestData.embeddedMonaco, to: dir).clearedTraffic)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(TrafficFile.fileName).path))
+    }
+
     /// The A* search with hierarchy potentials against a plain Dijkstra over the overlay's
     /// weights: random overlays slowing, speeding up and closing roads, 1,200 random pairs.
     @Test func potentialSearchMatchesDijkstraUnderRandomTraffic() throws {

@@ -24,6 +24,8 @@ public struct ImportSummary: Sendable, Codable {
     public var bytes: Int
     /// The area the roads cover.
     public var boundingBox: BoundingBox?
+    /// Whether a traffic overlay installed for the directory's previous graph was removed.
+    public var clearedTraffic = false
 }
 
 /// Turns an OSM file into a routing graph for one profile: reads roads, builds the
@@ -40,7 +42,9 @@ public struct GraphImporter: Sendable {
     public init(profile: Profile) { self.profile = profile }
 
     /// Imports `osmFile` into `directory/graph.gemnav` (created if needed), replacing any
-    /// previous graph only once the new one is complete.
+    /// previous graph only once the new one is complete. A traffic overlay installed for the
+    /// previous graph is removed: the speeds of a file applied to other data (or the same data
+    /// an hour ago) would otherwise stay in force, unseen, whenever the weights happen to match.
     /// - Parameter progress: called with a stage name and its completed fraction.
     public func importGraph(from osmFile: URL, to directory: URL,
                             progress: @escaping @Sendable (String, Double) -> Void = { _, _ in })
@@ -58,6 +62,7 @@ public struct GraphImporter: Sendable {
         try GraphFile.write(sections, to: url)
         sections = []
         summary.bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        summary.clearedTraffic = try TrafficFile.clear(in: directory)
         progress("Writing graph", 1)
         return summary
     }

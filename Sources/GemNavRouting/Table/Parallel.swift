@@ -5,8 +5,12 @@ enum Parallel {
     /// Threads for `tasks` independent searches: one per core, each with at least 32 tasks,
     /// below which starting a thread costs more than it saves.
     static func workers(tasks: Int) -> Int {
-        max(1, min(ProcessInfo.processInfo.activeProcessorCount, tasks / 32))
+        tasks < 64 ? 1 : max(1, min(cores, tasks / 32))
     }
+
+    /// Read once: Foundation reads the count from /sys and /proc on every call, which cost a
+    /// route query (two points to snap) about 5 % of its time.
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// Fills slot `i` of a new array with `make(i)` for every `i < count`, on `workers(count)`
     /// threads, each making every `workers`-th slot.

@@ -104,11 +104,14 @@ import Testing
             let id = try book()
             let close = try await client.ws("/rides/\(id)/live") { inbound, _, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                #expect(Self.ride(try await Self.next(&messages))["state"] as? String == "submittingRequest")
+                let booked = try await Self.next(&messages)
+                #expect(Self.ride(booked)["state"] as? String == "submittingRequest")
                 // The clock does not move: only the request wakes the feed.
                 #expect(desk.answer(method: "POST", parts: [Substring(id), "cancel"], body: Data()).status == 200)
-                #expect(Self.ride(try await Self.next(&messages))["state"] as? String == "idle")
-                #expect(try await Self.next(&messages) == nil)
+                let cancelled = try await Self.next(&messages)
+                #expect(Self.ride(cancelled)["state"] as? String == "idle")
+                let end = try await Self.next(&messages)
+                #expect(end == nil)
             }
             #expect(close?.closeCode == .normalClosure)
         }

@@ -6,7 +6,7 @@
 public enum Rounding {
     /// `x.rounded()` (half away from zero) as an integer, for |x| < 2^53: the fraction left
     /// after truncation is exact in floating point, so the result equals `round(x)`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func halfAwayFromZero(_ x: Double) -> Int64 {
         let t = Int64(x)
         let fraction = x - Double(t)

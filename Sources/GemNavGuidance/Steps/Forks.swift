@@ -10,6 +10,7 @@ extension ManeuverClassifier {
         let j = v.junction
         guard j.arms.count >= 3 else { return nil }
         func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : (a == j.inArm ? from : j.arms[a].road) }
+        guard hasForkShape(v) else { return nil }
         // OSRM's order: the way back first, then every road by turn angle from right to left.
         let order = [j.inArm] + j.arms.indices.filter { $0 != j.inArm }.sorted { v.angle(of: $0) > v.angle(of: $1) }
         func deviation(_ k: Int) -> Double { k == 0 ? 180 : abs(v.angle(of: order[k])) }
@@ -51,6 +52,26 @@ extension ManeuverClassifier {
         }
         guard fork.allSatisfy({ j.arms[$0].canEnter && road($0).mode == from.mode }) else { return nil }
         return fork
+    }
+
+    /// A quick test that spares most junctions `osrmFork`'s sorting: a fork grows from the
+    /// road nearest straight on (within 40°) to its neighbours in angle, and a neighbour joins
+    /// only when it is within 40° of straight on or of that road; with no such other road there
+    /// is no fork.
+    private static func hasForkShape(_ v: JunctionView) -> Bool {
+        let j = v.junction
+        var straightest = -1, least = Double.infinity
+        for a in j.arms.indices where a != j.inArm && abs(v.angle(of: a)) < least {
+            straightest = a
+            least = abs(v.angle(of: a))
+        }
+        guard straightest >= 0, least <= ObviousTurn.narrowTurn else { return false }
+        let s = v.angle(of: straightest)
+        return j.arms.indices.contains { a in
+            guard a != j.inArm && a != straightest else { return false }
+            let angle = v.angle(of: a), d = abs(angle - s).truncatingRemainder(dividingBy: 360)
+            return abs(angle) <= ObviousTurn.narrowTurn || Swift.min(d, 360 - d) <= ObviousTurn.narrowTurn
+        }
     }
 
     /// OSRM's `obviousByRoadClass`: `obvious` is obviously preferable to `compare` by class

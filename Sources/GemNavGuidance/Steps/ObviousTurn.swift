@@ -83,20 +83,28 @@ enum ObviousTurn {
     static func arm(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Int? {
         let j = v.junction
         func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : j.arms[a].road }
-        let others = j.arms.indices.filter { $0 != j.inArm }
-        if others.count == 1 { return others[0] }
-        guard others.count > 1 else { return nil }
-
+        // Every junction of every route comes here: the arms are a bit set, so nothing is
+        // allocated.
+        var others: UInt64 = 0
+        for a in j.arms.indices.prefix(64) where a != j.inArm { others |= 1 << UInt64(a) }
+        if others.nonzeroBitCount == 1 { return others.trailingZeroBitCount }
+        guard others.nonzeroBitCount > 1 else { return nil }
+        func deviation(_ a: Int) -> Double { abs(v.angle(of: a)) }
         func straightmost(_ keep: (Int) -> Bool) -> Int? {
-            others.filter(keep).min { abs(v.angle(of: $0)) < abs(v.angle(of: $1)) }
+            var best: Int?, bestDeviation = Double.infinity
+            for a in ArmSet(mask: others) where deviation(a) < bestDeviation && keep(a) {
+                best = a
+                bestDeviation = deviation(a)
+            }
+            return best
         }
         func valid(_ a: Int) -> Int? {
             road(a).isRoundabout == from.isRoundabout ? a : nil
         }
         let continuing = straightmost { a in
-            let other = road(a)
             guard j.arms[a].canEnter else { return false }
             if from.name.isEmpty && !from.roadClass.isLowPriority { return false }
+            let other = road(a)
             if other.name.isEmpty && !other.roadClass.isLowPriority { return false }
             if from.name.isEmpty != other.name.isEmpty { return false }
             if other.roadClass.isStrictlyLess(than: from.roadClass) || other.roadClass.isLink(to: from.roadClass) {
@@ -111,15 +119,15 @@ enum ObviousTurn {
         }
         if let s = sameOrHigher, isDistinct(s, v, from: from, to: to) { return valid(s) }
         guard let any = straightmost({ j.arms[$0].canEnter }) else { return nil }
-        let nonSharp = others.filter { abs(v.angle(of: $0)) <= 90 }.count
-        let onlyNonSharp = abs(v.angle(of: any)) <= 90 && nonSharp == 1
-        if any != sameOrHigher, abs(v.angle(of: any)) <= groupAngle || onlyNonSharp,
+        let nonSharp = ArmSet(mask: others).reduce(0) { $0 + (deviation($1) <= 90 ? 1 : 0) }
+        let onlyNonSharp = deviation(any) <= 90 && nonSharp == 1
+        if any != sameOrHigher, deviation(any) <= groupAngle || onlyNonSharp,
            !road(any).roadClass.isLowPriority, isDistinct(any, v, from: from, to: to)
         {
             return valid(any)
         }
-        let enterable = others.filter { j.arms[$0].canEnter }.count
-        if road(any).roadClass.isHighway, abs(v.angle(of: any)) <= groupAngle, enterable == 1 {
+        let enterable = ArmSet(mask: others).reduce(0) { $0 + (j.arms[$1].canEnter ? 1 : 0) }
+        if road(any).roadClass.isHighway, deviation(any) <= groupAngle, enterable == 1 {
             return valid(any)
         }
         return nil
@@ -170,10 +178,11 @@ enum ObviousTurn {
             if compared.isRoundabout != from.isRoundabout && target.isRoundabout == from.isRoundabout && deviation < other {
                 continue
             }
-            let otherNameChanges = NameChange.isAnnounced(from: from, to: compared)
-            if (keepsName || otherNameChanges) && distinct { continue }
-            if j.arms.count >= 4 && distinct { continue }
-            if from.roadClass.priority > RoadClass.secondary.priority && distinct { continue }
+            // Each rule here lets the road pass, so their order is free: the name tests, the
+            // costly ones, come after the cheap ones.
+            if distinct && (j.arms.count >= 4 || from.roadClass.priority > RoadClass.secondary.priority) { continue }
+            lazy var otherNameChanges = NameChange.isAnnounced(from: from, to: compared)
+            if distinct && (keepsName || otherNameChanges) { continue }
             let samePriority = from.roadClass.priority == target.roadClass.priority
             if samePriority && target.roadClass.priority < compared.roadClass.priority && keepsName && slightlyDistinct {
                 continue

@@ -30,6 +30,22 @@ import Testing
         #expect(route.middleSteps.first?.ref == "CS-240")
     }
 
+    @Test func aNameLeftAndTakenBackStraightOnIsNoManeuverAtAnyDistance() throws {
+        // Andorra's Avinguda Sant Antoni (CG-3) runs through a 50 m piece tagged only with the
+        // CG3i4's ref, and where it takes its name back, the CG3i4 carriageway joins as a
+        // through street: "turn straight" alone, nothing on the whole way (OSRM's
+        // `isNameOszillation`, which has no distance limit).
+        var map = GridMap()
+        let avinguda = ["highway": "primary", "name": "Avinguda Sant Antoni", "ref": "CG-3"]
+        map.way([(0, 0), (0, 3)], avinguda.merging(["oneway": "yes"]) { $1 })
+        map.way([(0, 3), (0, 3.5)], ["highway": "primary", "ref": "CG3i4", "oneway": "yes"])
+        map.way([(0, 3.5), (0, 6)], avinguda)
+        map.way([(0.2, 0), (0.2, 2.5)], ["highway": "primary", "ref": "CG3i4", "oneway": "yes"])
+        map.way([(0.2, 2.5), (0, 3.5)], avinguda.merging(["ref": "CG3i4; CG-3", "oneway": "yes"]) { $1 })
+        #expect(try map.guide((0, 0.5), (0, 5.5)).maneuvers == ["depart", "arrive"])
+        #expect(try map.guide((0, 3.2), (0, 5.5)).maneuvers == ["depart", "turn straight", "arrive"])
+    }
+
     /// A turn right from Wachaustraße into Dreifaltigkeitsplatz, which becomes Göglstraße
     /// straight on `metres` later, where Neumanngasse leaves to the east (Krems).
     static func nameAfterTurn(_ metres: Double) -> GridMap {

@@ -26,6 +26,12 @@ extension StepBuilder {
             // `noBadUTurnCombination`).
             guard let a = previous, let first = decisions[a], first.modifier != .uturn || second.type == .newName
             else { continue }
+            if isNameOscillation(a, b, first, second, decisions) {
+                decisions[a] = nil
+                decisions[b] = nil
+                targets[a] = nil
+                continue
+            }
             let foldsName = second.type == .newName && (Self.turnLike.contains(first.type)
                 || Self.signposted.contains(first.type))
             guard foldsName || (Self.turnLike.contains(first.type) && Self.turnLike.contains(second.type))
@@ -86,6 +92,30 @@ extension StepBuilder {
             }
             decisions[a] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(total))
         }
+    }
+
+    /// OSRM's `isNameOszillation`, which knows no distance: going straight onto another name
+    /// (a new name or a "turn straight") and straight back onto the name one came on is no
+    /// maneuver at all, however long the road between (Andorra's CG-3 crosses a few unnamed
+    /// pieces of its own ref on the way). Not next to a roundabout, nor across a change of
+    /// mode.
+    private func isNameOscillation(_ a: Int, _ b: Int, _ first: Decision, _ second: Decision,
+                                   _ decisions: [Decision?]) -> Bool
+    {
+        func isNameChange(_ d: Decision) -> Bool {
+            d.type == .newName || (d.type == .turn && d.modifier == .straight)
+        }
+        // OSRM compares each step with the next one, silent ones included: a junction between
+        // where the road goes on without a word is a step of its own there.
+        guard isNameChange(first) && isNameChange(second) && isUndisturbed(a, b) else { return false }
+        let before = leg.roads[a].road, between = leg.roads[a + 1].road, after = leg.roads[b + 1].road
+        guard before.mode == between.mode && between.mode == after.mode else { return false }
+        if let prior = decisions[..<a].last(where: { $0 != nil }), let type = prior?.type,
+           [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary].contains(type)
+        {
+            return false
+        }
+        return (before.name == after.name && before.ref == after.ref) || Self.sameName(before, after)
     }
 
     /// Whether two close turns at junctions `a` and `b` are one maneuver, by OSRM's rules

@@ -63,6 +63,17 @@ import Testing
         #expect(route.instructions[1] == "Keep right at the fork towards Monaco")
     }
 
+    @Test func motorwayEndingInTwoRampsIsAFork() throws {
+        // Porto's A 32 ends in two A 32 ramps: no motorway goes on, so OSRM's motorway handler
+        // words the split as a fork, not as an off ramp (checked against osrm-routed).
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], ["highway": "motorway", "ref": "A 32", "oneway": "yes"])
+        map.way([(0, 3), (-0.3, 5), (-0.3, 7)], ["highway": "motorway_link", "ref": "A 32", "oneway": "yes"])
+        map.way([(0, 3), (0.3, 5), (0.3, 7)], ["highway": "motorway_link", "ref": "A 32", "oneway": "yes"])
+        #expect(try map.guide((0, 0.5), (-0.3, 6.5)).maneuvers == ["depart", "fork slight right", "arrive"])
+        #expect(try map.guide((0, 0.5), (0.3, 6.5)).maneuvers == ["depart", "fork slight left", "arrive"])
+    }
+
     @Test func rampOntoAnUnnamedTrunkIsNoMerge() throws {
         // OSRM's `MotorwayHandler::fromRamp`: a merge only where the road joined carries the
         // same name before and after the ramp; an unnamed trunk is followed without a word

@@ -113,6 +113,19 @@ extension ManeuverClassifier {
         return Decision(type: mine && !other ? .turn : .fork, modifier: side)
     }
 
+    /// The two ramps a motorway-like road ends in, from right to left, nil unless this is such
+    /// an end: OSRM's motorway handler finds no motorway-like road going on and words the
+    /// split as a fork ("splitting ramp at the end of a highway"), not as an off ramp (Porto's
+    /// A 32 ending in its two A 32 ramps).
+    static func rampsEndingHighway(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> [Int]? {
+        let j = v.junction
+        guard j.arms.count == 3, isMotorwayJunction(v, from: from, to: to) else { return nil }
+        let ramps = j.arms.indices.filter { $0 != j.inArm }
+        guard ramps.allSatisfy({ j.arms[$0].canEnter && !($0 == j.outArm ? to : j.arms[$0].road).roadClass.isHighway })
+        else { return nil }
+        return ramps.sorted { v.angle(of: $0) > v.angle(of: $1) }
+    }
+
     /// Whether OSRM's motorway handler, not its turn handler, words this junction: every road
     /// that may be taken is within 60° of straight, all of them are motorway-like roads or
     /// their ramps, and one is a motorway-like road (or the road arrived on is).

@@ -121,6 +121,9 @@ enum ManeuverClassifier {
         if modifier == .uturn { return Decision(type: basicType(from: from, to: to), modifier: .uturn) }
         if let driveway = driveway(v, from: from, to: to, modifier: modifier) { return driveway }
         let arms = v.junction.arms
+        if from.roadClass.isHighway, let ramps = rampsEndingHighway(v, from: from, to: to) {
+            return forkInstruction(ramps, v, from: from, to: to)
+        }
         if from.roadClass.isHighway && to.roadClass.isLink {
             return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))
         }

@@ -174,7 +174,7 @@ extension TrafficTests {
         var compared = 0
         for (i, (a, h)) in zip(byAStar, byHierarchy).enumerated() {
             // A waypoint on a road the overlay closed both ways: the A* snapped to it and found
-            // no way out; the hierarchy's graph snaps to the nearest open road, as OSRM does.
+            // no way out; the hierarchy's graph snaps to the nearest open road.
             guard let a else { continue }
             compared += 1
             let h = try #require(h, "request \(i) routed by the A* only")

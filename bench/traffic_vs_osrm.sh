@@ -76,8 +76,8 @@ t1=$(now)
 "$bin/gemnav" route --data "$graph" --from 41.1496,-8.6109 --to 41.1579,-8.6291 --format json > /dev/null
 gemnav_first=$(since "$t1")
 echo "   gemnav traffic ${gemnav_apply}s, first route ${gemnav_first}s"
-for _ in $(seq 600); do [ -f "$hierarchy" ] && break; sleep 0.1; done
-[ -f "$hierarchy" ] || { echo "no traffic hierarchy after 60 s:"; cat "$graph/traffic-hierarchy.log"; exit 1; }
+for _ in $(seq 3000); do [ -f "$hierarchy" ] && break; sleep 0.1; done
+[ -f "$hierarchy" ] || { echo "no traffic hierarchy after 300 s:"; cat "$graph/traffic-hierarchy.log"; exit 1; }
 gemnav_ready=$(since "$t0")
 echo "   traffic hierarchy stored ${gemnav_ready}s after \`gemnav traffic\` started"
 

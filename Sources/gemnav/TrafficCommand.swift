@@ -91,8 +91,10 @@ struct TrafficCommand: ParsableCommand {
             return
         }
         let installed = Self.stamp(directory)
+        // Checked again before writing: a late write for replaced speeds would overwrite the
+        // hierarchy of the newer ones.
         guard engine.prepareTrafficHierarchy(order: order, cancelled: { Self.stamp(directory) != installed }),
-              let hierarchy = overlay.hierarchy
+              let hierarchy = overlay.hierarchy, Self.stamp(directory) == installed
         else {
             print("The traffic in \(data) was replaced while its hierarchy was contracted; the newer one needs its own.")
             return

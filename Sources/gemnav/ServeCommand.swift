@@ -150,7 +150,9 @@ struct ServeCommand: AsyncParsableCommand {
                 let start = ContinuousClock.now
                 work()
                 if engines.first?.trafficHierarchyIsReady == true {
-                    logger.info("Traffic hierarchy ready after \(ContinuousClock.now - start): routes under the current speeds use it")
+                    let took = (ContinuousClock.now - start).components
+                    let seconds = String(format: "%.1f s", Double(took.seconds) + Double(took.attoseconds) / 1e18)
+                    logger.info("Traffic hierarchy ready after \(seconds): routes under the current speeds use it")
                 }
             }
         }

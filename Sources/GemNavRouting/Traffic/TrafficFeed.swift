@@ -41,11 +41,29 @@ public final class TrafficFeed: @unchecked Sendable {
         self.contract = contract ?? Self.backgroundQueue()
     }
 
-    /// A runner doing its work in order on a queue of its own, at utility priority so queries
-    /// come first.
+    /// A runner doing its work in order, each on a thread of its own at idle priority, so
+    /// queries (the A* among them, until the work is done) keep the CPU: on Linux the thread
+    /// only gets time nothing else wants, elsewhere it has background quality of service.
     public static func backgroundQueue() -> Runner {
         let queue = DispatchQueue(label: "gemnav.traffic-hierarchy", qos: .utility)
-        return { work in queue.async(execute: work) }
+        return { work in
+            queue.async {
+                // Waited for, so contractions stay one at a time; the thread's priority dies with it.
+                let done = DispatchSemaphore(value: 0)
+                let thread = Thread {
+                    #if os(Linux)
+                    let schedIdle: Int32 = 5  // SCHED_IDLE of <linux/sched.h>, which Glibc's module leaves out
+                    var idle = sched_param(sched_priority: 0)
+                    _ = sched_setscheduler(0, schedIdle, &idle)
+                    #endif
+                    work()
+                    done.signal()
+                }
+                thread.qualityOfService = .background
+                thread.start()
+                done.wait()
+            }
+        }
     }
 
     /// Reads the file if it changed since the last refresh and installs its overlay.

@@ -41,7 +41,7 @@ struct MetricArrays {
 /// are still routed on the imported speeds (see docs/routing.md, Trucks).
 public final class TrafficHierarchy: @unchecked Sendable {
     /// Which node order the contraction follows.
-    public enum Order: String, Sendable, CaseIterable {
+    public enum Order: String, Sendable {
         /// The import's order, kept: no priorities to simulate, so the contraction takes a
         /// fraction of import's, at the price of some more shortcuts where traffic changed
         /// which roads matter.
@@ -68,7 +68,7 @@ public final class TrafficHierarchy: @unchecked Sendable {
     /// `cancelled` says so (a newer overlay made the work useless).
     /// - Parameter order: `.imported` keeps the import's order (the default, see docs/routing.md).
     static func contract(_ overlay: TrafficOverlay, on graph: RoutingGraph, order: Order = .imported,
-                         progress: (Double) -> Void = { _ in }, cancelled: () -> Bool = { false }) -> TrafficHierarchy?
+                         cancelled: () -> Bool = { false }) -> TrafficHierarchy?
     {
         let turns = graph.turnGraph(under: overlay)
         let hierarchy: Hierarchy? = {
@@ -77,9 +77,9 @@ public final class TrafficHierarchy: @unchecked Sendable {
             switch order {
             case .imported:
                 let imported = (0..<graph.directedEdgeCount).map { graph.directedEdgeOf[$0] }
-                return contractor.run(order: imported, progress: progress, cancelled: cancelled)
+                return contractor.run(order: imported, progress: { _ in }, cancelled: cancelled)
             case .fresh:
-                return contractor.run(progress: progress, cancelled: cancelled)
+                return contractor.run(progress: { _ in }, cancelled: cancelled)
             }
         }()
         guard let hierarchy else { return nil }

@@ -110,7 +110,9 @@ struct RouteBench: ParsableCommand {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(output).write(to: URL(fileURLWithPath: out))
         let l = output.latency
-        print(String(format: "gemnav  n=%d ok=%d  p50 %.0f µs  p90 %.0f µs  p99 %.0f µs  max %.0f µs  %.1f q/s  (graph load %.1f ms)",
-                     l.queries, l.ok, l.p50_us, l.p90_us, l.p99_us, l.max_us, l.qps, loadMs))
+        // Under traffic, which search answered: the overlay's own hierarchy or the A*.
+        let traffic = engine.traffic == nil ? "" : engine.trafficHierarchyIsReady ? ", traffic hierarchy" : ", traffic by A*"
+        print(String(format: "gemnav  n=%d ok=%d  p50 %.0f µs  p90 %.0f µs  p99 %.0f µs  max %.0f µs  %.1f q/s  (graph load %.1f ms",
+                     l.queries, l.ok, l.p50_us, l.p90_us, l.p99_us, l.max_us, l.qps, loadMs) + traffic + ")")
     }
 }

@@ -142,9 +142,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Applies the `--traffic` file to the API's and the app sessions' engines now (a bad one
     /// stops the server from starting) and then whenever its modification time changes,
-    /// logging what each reload did.
+    /// logging what each reload did and when the hierarchy for its speeds is ready.
     private func follow(_ path: String, engines: [RoutingEngine], logger: Logger) throws {
-        let feed = TrafficFeed(url: URL(fileURLWithPath: path), engines: engines)
+        let background = TrafficFeed.backgroundQueue()
+        let feed = TrafficFeed(url: URL(fileURLWithPath: path), engines: engines) { work in
+            background {
+                let start = ContinuousClock.now
+                work()
+                if engines.first?.trafficHierarchyIsReady == true {
+                    let took = (ContinuousClock.now - start).components
+                    let seconds = String(format: "%.1f s", Double(took.seconds) + Double(took.attoseconds) / 1e18)
+                    logger.info("Traffic hierarchy ready after \(seconds): routes under the current speeds use it")
+                }
+            }
+        }
         if case .failed(let why) = feed.refresh() { throw CLIError(description: why) }
         if let s = engines.first?.traffic?.summary {
             logger.info("Traffic from \(path): \(s.matchedSegments) segments matched, \(s.unknownSegments) unknown")

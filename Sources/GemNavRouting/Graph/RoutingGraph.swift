@@ -6,6 +6,8 @@ import GemNavCore
 /// Immutable, so one graph serves any number of concurrent queries.
 public final class RoutingGraph: @unchecked Sendable {
     private let file: MappedFile
+    /// What holds the arrays a graph with its own metric does not share with its base.
+    private let metricStorage: [AnyObject]
     /// The profile the graph was built for.
     public let profile: Profile
     let meta: GraphMeta
@@ -59,6 +61,7 @@ public final class RoutingGraph: @unchecked Sendable {
 
     init(file: MappedFile, path: String) throws {
         self.file = file
+        metricStorage = []
         let s = try GraphFile.decode(file.bytes, path: path)
         func section(_ tag: String) throws -> UnsafeRawBufferPointer {
             guard let b = s[tag] else { throw RoutingError(.dataCorrupt(path, "section \(tag) is missing")) }
@@ -112,6 +115,29 @@ public final class RoutingGraph: @unchecked Sendable {
               segmentMetres.count == geometryLat.count, geometryLon.count == geometryLat.count,
               cellOffset.count == meta.grid.rows * meta.grid.cols + 1
         else { throw RoutingError(.dataCorrupt(path, "its sections disagree in size")) }
+    }
+
+    /// `base`'s roads and turns under another metric (see `TrafficHierarchy`): node and arc
+    /// weights and durations, and the hierarchy contracted for them, replace the base's;
+    /// everything else is `base`'s own memory, shared.
+    init(_ base: RoutingGraph, metric m: MetricArrays) {
+        file = base.file
+        metricStorage = m.storage
+        profile = base.profile; meta = base.meta
+        junctionLat = base.junctionLat; junctionLon = base.junctionLon
+        edgeFrom = base.edgeFrom; edgeTo = base.edgeTo; edgeGeometry = base.edgeGeometry
+        geometryLat = base.geometryLat; geometryLon = base.geometryLon; segmentMetres = base.segmentMetres
+        edgeLength = base.edgeLength; edgeRoad = base.edgeRoad; edgeFlags = base.edgeFlags
+        edgeComponent = base.edgeComponent; duplicateOf = base.duplicateOf
+        junctionOffset = base.junctionOffset; junctionArms = base.junctionArms
+        cellOffset = base.cellOffset; cellEntries = base.cellEntries
+        roads = base.roads; edgeLimits = base.edgeLimits; limitBits = base.limitBits
+        trafficSegments = base.trafficSegments; maneuverOverrides = base.maneuverOverrides
+        nodeWeight = m.nodeWeight; nodeDuration = m.nodeDuration
+        arcOffset = m.arcOffset; arcTarget = m.arcTarget; arcWeight = m.arcWeight; arcTurnDuration = m.arcTurnDuration
+        searchID = m.searchID; directedEdgeOf = m.directedEdgeOf
+        upOffset = m.upOffset; up = m.up; downOffset = m.downOffset; down = m.down
+        upRestrictions = m.upRestrictions; downRestrictions = m.downRestrictions
     }
 
     /// Number of road edges.

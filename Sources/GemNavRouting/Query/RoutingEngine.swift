@@ -65,9 +65,11 @@ public final class RoutingEngine: @unchecked Sendable {
         }
         let excluded = request.avoid.rawValue
         let fit = try vehicleFit(for: request.vehicle)
-        let snaps = try snapWaypoints(request, excluded: excluded)
         // A vehicle's limits are searched on the imported speeds (see docs/routing.md, Trucks).
-        if let overlay = traffic, fit == nil, !reference {
+        let overlay = fit == nil && !reference ? traffic : nil
+        if let ready = overlay?.hierarchy { return try ready.engine.route(request) }
+        let snaps = try snapWaypoints(request, excluded: excluded)
+        if let overlay {
             return try trafficRoutes(request, snaps: snaps, overlay: overlay)
         }
         return try withContext { context in

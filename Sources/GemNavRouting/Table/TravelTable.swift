@@ -54,15 +54,20 @@ extension RoutingEngine {
         let radiuses = padded(sourceRadiuses, sources.count) + padded(destinationRadiuses, destinations.count)
         let excluded = avoid.rawValue
         let fit = try vehicleFit(for: vehicle)
+        // A vehicle's limits are searched on the imported speeds, as `route` does.
+        let overlay = fit == nil ? traffic : nil
+        if let ready = overlay?.hierarchy {
+            return try ready.engine.table(sources: sources, destinations: destinations, sourceRadiuses: sourceRadiuses,
+                                          destinationRadiuses: destinationRadiuses, avoid: avoid, snapsToAnyRoad: snapsToAnyRoad)
+        }
         var request = RouteRequest(waypoints: sources + destinations, radiuses: radiuses)
         request.snapsToAnyRoad = snapsToAnyRoad
         let snaps = try snapWaypoints(request, excluded: excluded)
         func fitting(_ phantoms: [Phantom]) -> [Phantom] { fit.map { phantoms.filter($0.allows) } ?? phantoms }
         let from = snaps[..<sources.count].map { fitting(graph.phantoms($0, role: .source, excluded: excluded)) }
         let to = snaps[sources.count...].map { fitting(graph.phantoms($0, role: .target, excluded: excluded)) }
-        // A vehicle's limits are searched on the imported speeds, as `route` does.
-        if let overlay = traffic, fit == nil {
-            // The hierarchy holds the base weights: under traffic each pair is one A* search.
+        if let overlay {
+            // Until a hierarchy is contracted for the overlay, each pair is one A* search.
             let cells = from.map { s in to.map { t in trafficCell(s, t, excluded: excluded, overlay: overlay) } }
             return TravelTable(durations: cells.map { $0.map { $0?.duration } },
                                distances: cells.map { $0.map { $0?.distance } },

@@ -4,7 +4,15 @@ import Foundation
 /// changed and installs the new overlay; a bad file leaves the previous overlay in place. The
 /// caller decides when to call it (a server polls every few seconds), so it is tested by
 /// calling it, not by waiting.
+///
+/// Each installed overlay is answered at once by the A* search, and a hierarchy is contracted
+/// for its weights by the feed's `contract` runner (one at a time, in the background by
+/// default); when it is ready, queries use it. A newer overlay makes an unfinished
+/// contraction give up.
 public final class TrafficFeed: @unchecked Sendable {
+    /// Runs a contraction: `work` is called once, when and where the runner decides.
+    public typealias Runner = @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
+
     /// What one refresh did.
     public enum Outcome: Sendable, Equatable {
         /// The file is as last read.
@@ -18,14 +26,44 @@ public final class TrafficFeed: @unchecked Sendable {
     /// The file followed.
     public let url: URL
     private let engines: [RoutingEngine]
+    private let contract: Runner
     private var lastModified: Date?
     private let lock = NSLock()
 
     /// Follows `url` for `engines` (a server's API and its app sessions each hold one, on the
     /// same graph); nothing is read until the first `refresh()`.
-    public init(url: URL, engines: [RoutingEngine]) {
+    /// - Parameter contract: runs each overlay's contraction; by default on one background
+    ///   queue, so contractions never overlap (two would hold two working graphs at once).
+    ///   Tests pass a runner that keeps the work and run it when they choose.
+    public init(url: URL, engines: [RoutingEngine], contract: Runner? = nil) {
         self.url = url
         self.engines = engines
+        self.contract = contract ?? Self.backgroundQueue()
+    }
+
+    /// A runner doing its work in order, each on a thread of its own at idle priority, so
+    /// queries (the A* among them, until the work is done) keep the CPU: on Linux the thread
+    /// only gets time nothing else wants, elsewhere it has background quality of service.
+    public static func backgroundQueue() -> Runner {
+        let queue = DispatchQueue(label: "gemnav.traffic-hierarchy", qos: .utility)
+        return { work in
+            queue.async {
+                // Waited for, so contractions stay one at a time; the thread's priority dies with it.
+                let done = DispatchSemaphore(value: 0)
+                let thread = Thread {
+                    #if os(Linux)
+                    let schedIdle: Int32 = 5  // SCHED_IDLE of <linux/sched.h>, which Glibc's module leaves out
+                    var idle = sched_param(sched_priority: 0)
+                    _ = sched_setscheduler(0, schedIdle, &idle)
+                    #endif
+                    work()
+                    done.signal()
+                }
+                thread.qualityOfService = .background
+                thread.start()
+                done.wait()
+            }
+        }
     }
 
     /// Reads the file if it changed since the last refresh and installs its overlay.
@@ -53,6 +91,10 @@ public final class TrafficFeed: @unchecked Sendable {
                 made.append(overlay)
             }
             for (engine, overlay) in zip(engines, made) { engine.traffic = overlay }
+            // One contraction per distinct overlay: engines on one graph share it.
+            for (i, engine) in engines.enumerated() where !made[..<i].contains(where: { $0 === made[i] }) {
+                contract { engine.prepareTrafficHierarchy() }
+            }
             return made.first.map { .applied($0.summary) } ?? .unchanged
         } catch {
             return .failed("\(error)")

@@ -33,6 +33,16 @@ public enum TrafficFile {
             try? FileManager.default.removeItem(at: tmp)
             throw TrafficError(.unreadable(url.path, error.localizedDescription))
         }
+        // The previous overlay's hierarchy is useless now (and ignored by `load`).
+        try removeHierarchy(in: directory)
+    }
+
+    private static func removeHierarchy(in directory: URL) throws {
+        let url = directory.appendingPathComponent(TrafficHierarchy.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do { try FileManager.default.removeItem(at: url) } catch {
+            throw TrafficError(.unreadable(url.path, error.localizedDescription))
+        }
     }
 
     /// Removes the installed overlay, if any: routes use the base speeds again.
@@ -40,6 +50,7 @@ public enum TrafficFile {
     @discardableResult
     public static func clear(in directory: URL) throws -> Bool {
         let url = directory.appendingPathComponent(fileName)
+        try removeHierarchy(in: directory)
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
         do { try FileManager.default.removeItem(at: url) } catch {
             throw TrafficError(.unreadable(url.path, error.localizedDescription))
@@ -47,9 +58,16 @@ public enum TrafficFile {
         return true
     }
 
-    /// The overlay installed in `directory` for `graph`, or nil when there is none.
-    /// - Throws: `TrafficError` when it is damaged or was made for another import.
+    /// The overlay installed in `directory` for `graph`, or nil when there is none; with the
+    /// hierarchy stored for it (`gemnav traffic` contracts one), if any, ready for queries.
+    /// - Throws: `TrafficError` when either is damaged or the overlay was made for another import.
     public static func load(from directory: URL, graph: RoutingGraph) throws -> TrafficOverlay? {
+        guard let overlay = try loadOverlay(from: directory, graph: graph) else { return nil }
+        overlay.hierarchy = try TrafficHierarchy.load(from: directory, graph: graph, overlay: overlay)
+        return overlay
+    }
+
+    private static func loadOverlay(from directory: URL, graph: RoutingGraph) throws -> TrafficOverlay? {
         let url = directory.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data

@@ -28,7 +28,8 @@ struct TrafficChange: Sendable, Equatable, BitwiseCopyable {
 /// New weights and durations for the directed edges a segment-speed file touches, computed
 /// as import computes them (per-segment durations rounded to 0.1 s), over an unchanged graph:
 /// turn costs stay as imported. Routing with an overlay uses `RoutingEngine`'s A* search
-/// with hierarchy potentials instead of the hierarchy itself, which holds the base weights.
+/// with potentials from the base hierarchy until a hierarchy is contracted for the overlay's
+/// weights (`RoutingEngine.prepareTrafficHierarchy`), then that hierarchy.
 public final class TrafficOverlay: Sendable {
     /// What the update did.
     public let summary: TrafficSummary
@@ -43,6 +44,21 @@ public final class TrafficOverlay: Sendable {
     public let potentialScale: Double
     /// Identifies the graph the overlay was computed for.
     let graphFingerprint: UInt32
+    /// A checksum of the changes, tying a stored traffic hierarchy to its overlay.
+    let checksum: UInt32
+    private let contracted = Contracted()
+
+    /// The hierarchy contracted for this overlay's weights, once there is one: routes, tables
+    /// and alternatives then use it instead of the A* search.
+    public internal(set) var hierarchy: TrafficHierarchy? {
+        get { contracted.lock.withLock { contracted.value } }
+        set { contracted.lock.withLock { contracted.value = newValue } }
+    }
+
+    private final class Contracted: @unchecked Sendable {
+        let lock = NSLock()
+        var value: TrafficHierarchy?
+    }
 
     /// Applies `updates` to `graph`.
     /// - Throws: `TrafficError.graphWithoutNodeIDs` for a graph imported before traffic support.
@@ -110,6 +126,15 @@ public final class TrafficOverlay: Sendable {
         self.duration = duration
         potentialScale = scale
         graphFingerprint = graph.trafficFingerprint
+        var h: UInt32 = 2_166_136_261
+        func mix(_ v: UInt32) { h = (h ^ v) &* 16_777_619 }
+        mix(UInt32(truncatingIfNeeded: changes.count))
+        for c in changes {
+            mix(UInt32(bitPattern: c.node))
+            mix(c.weight)
+            mix(c.duration)
+        }
+        checksum = h
     }
 
     /// The directed edge's weight and duration with some of its segments at new speeds: the

@@ -22,8 +22,8 @@ extension TrafficTests {
         return try TrafficOverlay(SpeedUpdates(Data(lines.joined(separator: "\n").utf8), name: name), graph: graph)
     }
 
-    /// Dijkstra over every turn arc with the overlay's weights, never entering an edge whose
-    /// flags meet `excluded`.
+    /// The reference: Dijkstra over every turn arc with the overlay's weights, never entering
+    /// an edge whose flags meet `excluded`.
     static func dijkstra(_ graph: RoutingGraph, _ overlay: TrafficOverlay, _ sources: [Phantom], _ targets: [Phantom],
                          excluded: UInt8) -> Int64?
     {

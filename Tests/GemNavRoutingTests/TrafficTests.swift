@@ -120,7 +120,7 @@ import Testing
                 let sources = graph.randomPhantoms(using: &rng) { engine.reweighted($0, overlay) }
                 let targets = graph.randomPhantoms(using: &rng) { engine.reweighted($0, overlay) }
                 let fast = graph.trafficRoute(from: sources, to: targets, overlay: overlay, context: context, memo: memo)
-                let reference = Self.dijkstra(graph, overlay, sources, targets)
+                let reference = Self.dijkstra(graph, overlay, sources, targets, excluded: 0)
                 compared += 1
                 if reference != nil { routed += 1 }
                 if fast?.weight != reference {
@@ -145,35 +145,6 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
         #expect(routed > 900, "only \(routed) of \(compared) pairs connected")
         #expect(changedRoutes > 100, "traffic changed only \(changedRoutes) routes")
-    }
-
-    /// The reference: Dijkstra over every turn arc with the overlay's weights.
-    static func dijkstra(_ graph: RoutingGraph, _ overlay: TrafficOverlay, _ sources: [Phantom], _ targets: [Phantom]) -> Int64? {
-        var distance = [Int64](repeating: .max, count: graph.directedEdgeCount)
-        let heap = BinaryHeap()
-        var best = Int64.max
-        for s in sources {
-            distance[Int(s.node)] = min(distance[Int(s.node)], -s.weightOffset)
-            heap.push(-s.weightOffset, s.node)
-            for t in targets where t.node == s.node && t.weightOffset >= s.weightOffset {
-                best = min(best, t.weightOffset - s.weightOffset)
-            }
-        }
-        while !heap.isEmpty {
-            let (k, u) = heap.pop()
-            guard k == distance[Int(u)], k < best else { continue }
-            for i in Int(graph.arcOffset[Int(u)])..<Int(graph.arcOffset[Int(u) + 1]) {
-                let v = graph.arcTarget[i]
-                guard overlay.weight[Int(v)] != EdgeBasedGraph.closed else { continue }
-                let d = k + Int64(graph.arcWeight[i]) - Int64(graph.nodeWeight[Int(u)]) + Int64(overlay.weight[Int(u)])
-                for t in targets where t.node == v { best = min(best, d + t.weightOffset) }
-                if d < distance[Int(v)] {
-                    distance[Int(v)] = d
-                    heap.push(d, v)
-                }
-            }
-        }
-        return best == .max ? nil : best
     }
 
     @Test func routesUseTheOverlayAndClearingRestoresTheBase() throws {

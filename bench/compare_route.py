@@ -16,6 +16,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     for a in ("--osrm", "--gemnav"):
         ap.add_argument(a, required=True, nargs="+", help="one results file per round")
+    ap.add_argument("--gemnav-same", nargs="*", default=[],
+                    help="rounds of GemNav asked exactly OSRM's request (no voice or banner instructions)")
     for a in ("--osrm-timings", "--gemnav-time", "--osrm-ch-dir", "--gemnav-graph", "--out"):
         ap.add_argument(a, required=True)
     args = ap.parse_args()
@@ -65,17 +67,31 @@ def main() -> None:
         "duration_ratio_median": statistics.median(dur) if dur else None,
         "distance_ratio_median": statistics.median(dist) if dist else None,
     }
+    if args.gemnav_same:
+        s_lats = [json.load(open(f))["latency"] for f in args.gemnav_same]
+        for r, l in zip(summary["rounds"], s_lats):
+            r["gemnav_same_p50_us"], r["gemnav_same_p99_us"] = l["p50_us"], l["p99_us"]
+        for k in ("p50_us", "p99_us"):
+            best = min(l[k] for l in s_lats)
+            summary[f"same_request_query_{k}"] = {"gemnav": best, "osrm_ch": o_lat[k], "ratio": best / o_lat[k]}
     summary["dataset_bytes"]["ratio"] = summary["dataset_bytes"]["gemnav"] / summary["dataset_bytes"]["osrm_ch"]
     Path(args.out).write_text(json.dumps(summary, indent=1))
     print()
     for i, r in enumerate(summary["rounds"], 1):
         print(f"round {i}: p50 {r['gemnav_p50_us']:.0f} / {r['osrm_p50_us']:.0f} µs = {r['gemnav_p50_us'] / r['osrm_p50_us']:.2f}, "
               f"p99 {r['gemnav_p99_us']:.0f} / {r['osrm_p99_us']:.0f} µs = {r['gemnav_p99_us'] / r['osrm_p99_us']:.2f}")
+        if "gemnav_same_p50_us" in r:
+            print(f"         same request as OSRM's (no voice/banner): p50 {r['gemnav_same_p50_us'] / r['osrm_p50_us']:.2f}, "
+                  f"p99 {r['gemnav_same_p99_us'] / r['osrm_p99_us']:.2f}")
     print(f"latency below: each engine's best of {len(summary['rounds'])} round(s)")
     print(f"{'measure':<28}{'GemNav':>14}{'OSRM':>14}{'ratio':>9}")
     for key, label in (("query_p50_us", "query p50 (µs)"), ("query_p99_us", "query p99 (µs)"),
+                       ("same_request_query_p50_us", "same request p50 (µs)"),
+                       ("same_request_query_p99_us", "same request p99 (µs)"),
                        ("import_wall_s", "import wall (s)"), ("import_peak_kib", "import peak (KiB)"),
                        ("dataset_bytes", "dataset on disk (bytes)")):
+        if key not in summary:
+            continue
         row = summary[key]
         values = [v for k, v in row.items() if k != "ratio"]
         print(f"{label:<28}{values[0]:>14.1f}{values[1]:>14.1f}{row['ratio']:>9.2f}")

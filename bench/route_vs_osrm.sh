@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Route benchmark, GemNav side by side with OSRM (CH) in one run on the same extract and the
 # same origin/destination pairs: query latency (with steps, voice and banner instructions and
-# full geometry), import wall time and peak memory, dataset size, and per-pair agreement.
+# full geometry; and GemNav asked OSRM's own request, without the voice and banner instructions
+# OSRM cannot write), import wall time and peak memory, dataset size, and per-pair agreement.
 #
 # Usage: [ROUNDS=3] bench/route_vs_osrm.sh [EXTRACT_NAME]     (default porto_portugal)
 # Needs: ../shared/peers/osrm (installs OSRM from PyPI into ~/.cache/peers), /usr/bin/time.
@@ -33,7 +34,7 @@ graph="$out/graph-$name"
 # This machine's speed drifts by tens of percent over a minute (shared cores), so the two
 # engines take turns, ROUNDS times, on the same pairs; each engine's best round counts.
 rounds="${ROUNDS:-3}"
-osrm_runs=() gemnav_runs=()
+osrm_runs=() gemnav_runs=() same_runs=()
 for round in $(seq 1 "$rounds"); do
   echo "== round $round/$rounds: OSRM in-process CH, then GemNav, on the same pairs"
   "$peers/osrm-venv/bin/python" "$shared/peers/osrm/bench_osrm.py" "$name" -a ch --out-dir "$out" | grep -E "^(engine|osrm-ch) "
@@ -41,8 +42,11 @@ for round in $(seq 1 "$rounds"); do
   osrm_runs+=("$out/osrm-$name-round$round.json")
   "$bin/gemnav-bench" route --data "$graph" --pairs "$pairs" --out "$out/gemnav-route-$name-round$round.json"
   gemnav_runs+=("$out/gemnav-route-$name-round$round.json")
+  # OSRM cannot write voice or banner instructions; GemNav asked the very same request too.
+  "$bin/gemnav-bench" route --data "$graph" --pairs "$pairs" --same-as-osrm --out "$out/gemnav-same-$name-round$round.json"
+  same_runs+=("$out/gemnav-same-$name-round$round.json")
 done
 
-python3 "$here/compare_route.py" --osrm "${osrm_runs[@]}" --gemnav "${gemnav_runs[@]}" \
+python3 "$here/compare_route.py" --osrm "${osrm_runs[@]}" --gemnav "${gemnav_runs[@]}" --gemnav-same "${same_runs[@]}" \
   --osrm-timings "$peers/osrm-data/$name/timings.tsv" --gemnav-time "$out/gemnav-import.time" \
   --osrm-ch-dir "$peers/osrm-data/$name/ch" --gemnav-graph "$graph" --out "$out/route-summary-$name.json"

@@ -6,7 +6,8 @@ import GemNavGuidance
 import GemNavRouting
 
 /// Times route queries as a navigation app makes them: snapping, search, guidance with
-/// voice and banner instructions, full geometry, encoded as OSRM JSON; one thread.
+/// voice and banner instructions, full geometry, encoded as OSRM JSON; one thread. With
+/// `--same-as-osrm`, the request bench_osrm.py makes of OSRM, which has no voice or banners.
 struct RouteBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route", abstract: "Benchmark route queries on the pairs file of bench_osrm.py.")
@@ -26,6 +27,9 @@ struct RouteBench: ParsableCommand {
     @Flag(help: "Also print the mean time of routing, guidance and JSON encoding separately.")
     var phases = false
 
+    @Flag(help: "Ask exactly what bench_osrm.py asks OSRM (steps, full geometry, polyline): no voice or banner instructions.")
+    var sameAsOSRM = false
+
     struct PairsFile: Decodable {
         struct Pair: Decodable { var origin: [Double]; var destination: [Double] }
         var pairs: [Pair]
@@ -41,7 +45,7 @@ struct RouteBench: ParsableCommand {
 
     struct Output: Codable {
         var engine = "gemnav"
-        var query = "overview=full, steps=true, geometries=polyline, voice and banner instructions"
+        var query: String
         var graph_load_ms: Double
         var latency: Latency
         var peak_memory_kib: Int?
@@ -60,9 +64,9 @@ struct RouteBench: ParsableCommand {
         engine.traffic = try TrafficFile.load(from: URL(fileURLWithPath: data), graph: engine.graph)
         let loadMs = Double(nowNanoseconds() - t0) / 1e6
         let options = OSRMEncodingOptions(geometries: .polyline, overview: .full, steps: true,
-                                          voiceInstructions: true, bannerInstructions: true)
+                                          voiceInstructions: !sameAsOSRM, bannerInstructions: !sameAsOSRM)
         // What the server computes for the same request: no annotations were asked for.
-        let guidance = GuidanceOptions(annotations: false)
+        let guidance = GuidanceOptions(voice: !sameAsOSRM, banners: !sameAsOSRM, annotations: false)
         func query(_ r: RouteRequest) -> (Int, PairResult) {
             do {
                 let paths = try engine.route(r)
@@ -104,7 +108,8 @@ struct RouteBench: ParsableCommand {
             results.append(result)
         }
         let wall = Double(nowNanoseconds() - start) / 1e9
-        let output = Output(graph_load_ms: loadMs, latency: Latency(samples: samples, ok: ok, wall: wall),
+        let query = "overview=full, steps=true, geometries=polyline" + (sameAsOSRM ? "" : ", voice and banner instructions")
+        let output = Output(query: query, graph_load_ms: loadMs, latency: Latency(samples: samples, ok: ok, wall: wall),
                             peak_memory_kib: peakMemoryKiB(), pairs: results)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

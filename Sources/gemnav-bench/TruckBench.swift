@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import GemNavCore
+import GemNavGuidance
 import GemNavOSM
+import GemNavOSRM
 import GemNavRouting
 
 /// The truck real-data check: routes drawn across every tagged limit the default truck
@@ -30,6 +32,12 @@ struct TruckBench: ParsableCommand {
     @Option(help: "Where to write the results JSON.")
     var out: String?
 
+    @Option(help: "Write the drawn pairs and GemNav's answers there, for bench/truck_vs_valhalla.py.")
+    var pairsOut: String?
+
+    @Option(help: "Valhalla's answers to the same pairs (bench/truck_vs_valhalla.py): its routes are checked against the same OSM limits and compared with GemNav's.")
+    var valhalla: String?
+
     struct Output: Codable {
         var limitedDirectedEdges: Int
         var blockingLimits: Int
@@ -48,7 +56,25 @@ struct TruckBench: ParsableCommand {
         var medianPlainMs: Double
         var p99PlainMs: Double
         var weightMismatches: Int
+        var medianAnswerMs: Double
+        var p99AnswerMs: Double
         var examples: [String]
+        var valhalla: ValhallaComparison?
+    }
+
+    /// One drawn pair and GemNav's answer, as bench/truck_vs_valhalla.py reads them.
+    struct DrawnPair: Codable {
+        /// [longitude, latitude], as in bench_osrm.py's pairs.
+        var origin: [Double], destination: [Double]
+        var routed = false
+        var blocked: String?
+        var distance_m: Double?
+        var duration_s: Double?
+    }
+
+    struct PairsFile: Codable {
+        var vehicle: VehicleDimensions
+        var pairs: [DrawnPair]
     }
 
     func run() throws {
@@ -81,8 +107,10 @@ struct TruckBench: ParsableCommand {
                             distinctLimits: Dictionary(uniqueKeysWithValues: engine.graph.distinctLimitValues().map { ($0.key.rawValue, $0.value) }),
                             routes: 0, routed: 0, blockedWithReason: 0, otherFailures: 0, changedByLimits: 0, violations: 0,
                             segmentsChecked: 0, limitedSegmentsPassed: 0, limitNodesPassed: 0, medianQueryMs: 0,
-                            p99QueryMs: 0, medianPlainMs: 0, p99PlainMs: 0, weightMismatches: 0, examples: [])
-        var times: [Double] = [], plainTimes: [Double] = []
+                            p99QueryMs: 0, medianPlainMs: 0, p99PlainMs: 0, weightMismatches: 0, medianAnswerMs: 0,
+                            p99AnswerMs: 0, examples: [])
+        var times: [Double] = [], plainTimes: [Double] = [], answerTimes: [Double] = []
+        var drawn: [DrawnPair] = []
         for edge in blocking {
             let bearing = Geodesy.bearing(edge.start, edge.end)
             for _ in 0..<perLimit {
@@ -94,6 +122,8 @@ struct TruckBench: ParsableCommand {
                 }
                 let from = around(edge.start, bearing + 180), to = around(edge.end, bearing)
                 output.routes += 1
+                var pair = DrawnPair(origin: [from.longitude, from.latitude], destination: [to.longitude, to.latitude])
+                defer { drawn.append(pair) }
                 let request = RouteRequest(waypoints: [from, to], vehicle: truck)
                 let plainStarted = Date()
                 let reference = try? engine.referenceRoute(request)
@@ -103,6 +133,8 @@ struct TruckBench: ParsableCommand {
                     let path = try engine.route(request)[0]
                     times.append(Date().timeIntervalSince(started) * 1000)
                     output.routed += 1
+                    (pair.routed, pair.distance_m, pair.duration_s) = (true, path.distance, path.duration)
+                    answerTimes.append(Self.answerMilliseconds(engine, request))
                     if let reference, abs(reference.weight - path.weight) > 1e-6 {
                         output.weightMismatches += 1
                         if output.examples.count < 10 {
@@ -124,6 +156,7 @@ struct TruckBench: ParsableCommand {
                 } catch let e as RoutingError where "\(e)".contains("blocked by") {
                     times.append(Date().timeIntervalSince(started) * 1000)
                     output.blockedWithReason += 1
+                    pair.blocked = "\(e)"
                     if output.examples.count < 10 { output.examples.append("\(e)") }
                 } catch {
                     output.otherFailures += 1
@@ -135,6 +168,9 @@ struct TruckBench: ParsableCommand {
         output.p99QueryMs = percentile(sorted: sortedTimes, 99)
         output.medianPlainMs = percentile(sorted: sortedPlain, 50)
         output.p99PlainMs = percentile(sorted: sortedPlain, 99)
+        let sortedAnswers = answerTimes.sorted()
+        output.medianAnswerMs = percentile(sorted: sortedAnswers, 50)
+        output.p99AnswerMs = percentile(sorted: sortedAnswers, 99)
         print("""
             \(output.routes) routes across the limits: \(output.routed) routed, \(output.blockedWithReason) refused naming \
             the blocking limit, \(output.otherFailures) other failures (off the map, unconnected)
@@ -146,12 +182,33 @@ struct TruckBench: ParsableCommand {
             p99 \(String(format: "%.2f", output.p99PlainMs)) ms; \(output.weightMismatches) weights differ between them
             """)
         for example in output.examples.prefix(5) { print("  e.g. \(example)") }
+        print(String(format: "answer with guidance and OSRM JSON (routed pairs): p50 %.2f ms, p99 %.2f ms",
+                     output.medianAnswerMs, output.p99AnswerMs))
+        if let pairsOut {
+            try JSONEncoder().encode(PairsFile(vehicle: truck, pairs: drawn)).write(to: URL(fileURLWithPath: pairsOut))
+        }
+        if let valhalla {
+            let comparison = try ValhallaComparison(URL(fileURLWithPath: valhalla), ours: drawn, checker: checker)
+            comparison.report()
+            output.valhalla = comparison
+        }
         if let out {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(output).write(to: URL(fileURLWithPath: out))
         }
         if output.violations > 0 || output.weightMismatches > 0 { throw ExitCode.failure }
+    }
+
+    /// Milliseconds to answer `request` as the server does for a navigation app: the route,
+    /// its guidance with voice and banner instructions, encoded as OSRM JSON.
+    static func answerMilliseconds(_ engine: RoutingEngine, _ request: RouteRequest) -> Double {
+        let started = Date()
+        guard let paths = try? engine.route(request) else { return .nan }
+        let routes = paths.map { Guidance.route(from: $0, options: GuidanceOptions(annotations: false)) }
+        _ = OSRMCodec.encodeResponse(routes: routes, waypoints: paths[0].waypoints, options: OSRMEncodingOptions(
+            geometries: .polyline, overview: .full, steps: true, voiceInstructions: true, bannerInstructions: true))
+        return Date().timeIntervalSince(started) * 1000
     }
 
     /// `p` moved `metres` along `bearing` (a local flat approximation, plenty for drawing points).
@@ -170,7 +227,9 @@ struct OSMLimitChecker {
     struct Pair: Hashable { var from: Int64, to: Int64 }
 
     let vehicle: VehicleDimensions
-    /// Node at each fixed-point position (1e-7 degree), for nodes on limited ways or with limits.
+    /// Node at each fixed-point position, for nodes on limited ways or with limits. The key
+    /// is at 1e-6 degree, the precision of both GemNav's graph (OSRM's) and Valhalla's
+    /// polyline6 shapes: at the OSM file's 1e-7 no route point would match a node.
     private var nodeAt: [Int64: Int64] = [:]
     private var position: [Int64: Coordinate] = [:]
     /// Limited segments by their end node ids.
@@ -209,15 +268,20 @@ struct OSMLimitChecker {
     }
 
     private static func fixed(_ c: Coordinate) -> Int64 {
-        Int64((c.latitude * 1e7).rounded()) << 32 | Int64(UInt32(bitPattern: Int32((c.longitude * 1e7).rounded())))
+        Int64((c.latitude * 1e6).rounded()) << 32 | Int64(UInt32(bitPattern: Int32((c.longitude * 1e6).rounded())))
     }
 
     /// The segments of `path` checked, the limited ones and limit nodes passed, and every
     /// passage the vehicle exceeds, in words.
     func check(_ path: RoutePath) -> (segments: Int, limitedSegments: Int, limitNodes: Int, violations: [String]) {
+        check(path.legs.flatMap(\.coordinates))
+    }
+
+    /// `check(_:)` for a route given as its points (any engine's, at 1e-6 degree or finer).
+    func check(_ points: [Coordinate]) -> (segments: Int, limitedSegments: Int, limitNodes: Int, violations: [String]) {
         var checked = 0, limitedSegments = 0, limitNodes = 0
         var violations: [String] = []
-        let points = path.legs.flatMap(\.coordinates)
+        guard points.count >= 2 else { return (0, 0, 0, []) }
         let ids = points.map { nodeAt[Self.fixed($0)] }
         func judge(_ limits: PhysicalLimits, _ what: String) {
             if let d = vehicle.exceeded(limits), let v = limits[d] {

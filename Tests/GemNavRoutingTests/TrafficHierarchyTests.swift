@@ -23,11 +23,13 @@ extension TrafficTests {
     }
 
     /// The reference: Dijkstra over every turn arc with the overlay's weights, never entering
-    /// an edge whose flags meet `excluded`.
+    /// an edge whose flags meet `excluded` nor one of `blocked` (directed edges, originals).
     static func dijkstra(_ graph: RoutingGraph, _ overlay: TrafficOverlay, _ sources: [Phantom], _ targets: [Phantom],
-                         excluded: UInt8) -> Int64?
+                         excluded: UInt8, blocked: Set<Int32> = []) -> Int64?
     {
-        func allowed(_ n: Int32) -> Bool { graph.edgeFlags[Int(graph.original(n)) >> 1] & excluded == 0 }
+        func allowed(_ n: Int32) -> Bool {
+            graph.edgeFlags[Int(graph.original(n)) >> 1] & excluded == 0 && !blocked.contains(graph.original(n))
+        }
         var distance = [Int64](repeating: .max, count: graph.directedEdgeCount)
         let heap = BinaryHeap()
         var best = Int64.max

@@ -65,12 +65,13 @@ public final class RoutingEngine: @unchecked Sendable {
         }
         let excluded = request.avoid.rawValue
         let fit = try vehicleFit(for: request.vehicle)
-        // A vehicle's limits are searched on the imported speeds (see docs/routing.md, Trucks).
-        let overlay = fit == nil && !reference ? traffic : nil
+        let overlay = reference ? nil : traffic
+        // The traffic hierarchy's graph keeps this graph's limits and its restriction bits
+        // include their thresholds, so its engine routes the vehicle exactly as this one would.
         if let ready = overlay?.hierarchy { return try ready.engine.route(request) }
         let snaps = try snapWaypoints(request, excluded: excluded)
         if let overlay {
-            return try trafficRoutes(request, snaps: snaps, overlay: overlay)
+            return try trafficRoutes(request, snaps: snaps, overlay: overlay, fit: fit)
         }
         return try withContext { context in
             var legs: [RoutePath.Leg] = []

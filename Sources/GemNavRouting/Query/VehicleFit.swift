@@ -46,8 +46,15 @@ extension RoutingEngine {
     func blockedReason(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, fit: VehicleFit,
                        context: QueryContext) -> RoutingError?
     {
-        guard !sources.isEmpty, !targets.isEmpty,
-              let free = graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context),
+        guard !sources.isEmpty, !targets.isEmpty else { return nil }
+        return blockedReason(along: graph.plainRoute(from: sources, to: targets, excluded: excluded, context: context), fit: fit)
+    }
+
+    /// Why no route fits the vehicle, given the route found without its limits (under
+    /// traffic, the one over the overlay's weights): the first edge on it the vehicle does
+    /// not fit. Nil without such a route.
+    func blockedReason(along free: EdgePath?, fit: VehicleFit) -> RoutingError? {
+        guard let free,
               let n = free.nodes.first(where: { fit.blocked.contains(graph.original($0)) }),
               let limits = graph.limits(ofDirectedEdge: Int(n)),
               let dimension = fit.vehicle.exceeded(limits), let limit = limits[dimension]

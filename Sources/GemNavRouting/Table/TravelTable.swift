@@ -54,27 +54,28 @@ extension RoutingEngine {
         let radiuses = padded(sourceRadiuses, sources.count) + padded(destinationRadiuses, destinations.count)
         let excluded = avoid.rawValue
         let fit = try vehicleFit(for: vehicle)
-        // A vehicle's limits are searched on the imported speeds, as `route` does.
-        let overlay = fit == nil ? traffic : nil
+        let overlay = traffic
+        // The traffic hierarchy's engine answers for the vehicle too (see `route`).
         if let ready = overlay?.hierarchy {
             return try ready.engine.table(sources: sources, destinations: destinations, sourceRadiuses: sourceRadiuses,
-                                          destinationRadiuses: destinationRadiuses, avoid: avoid, snapsToAnyRoad: snapsToAnyRoad)
+                                          destinationRadiuses: destinationRadiuses, avoid: avoid, vehicle: vehicle,
+                                          snapsToAnyRoad: snapsToAnyRoad)
         }
         var request = RouteRequest(waypoints: sources + destinations, radiuses: radiuses)
         request.snapsToAnyRoad = snapsToAnyRoad
         let snaps = try snapWaypoints(request, excluded: excluded)
         func fitting(_ phantoms: [Phantom]) -> [Phantom] { fit.map { phantoms.filter($0.allows) } ?? phantoms }
+        let blocked = fit?.blocked ?? []
         let from = snaps[..<sources.count].map { fitting(graph.phantoms($0, role: .source, excluded: excluded)) }
         let to = snaps[sources.count...].map { fitting(graph.phantoms($0, role: .target, excluded: excluded)) }
         if let overlay {
             // Until a hierarchy is contracted for the overlay, each pair is one A* search.
-            let cells = from.map { s in to.map { t in trafficCell(s, t, excluded: excluded, overlay: overlay) } }
+            let cells = from.map { s in to.map { t in trafficCell(s, t, excluded: excluded, blocked: blocked, overlay: overlay) } }
             return TravelTable(durations: cells.map { $0.map { $0?.duration } },
                                distances: cells.map { $0.map { $0?.distance } },
                                sources: snaps[..<sources.count].map { waypoint($0[0]) },
                                destinations: snaps[sources.count...].map { waypoint($0[0]) })
         }
-        let blocked = fit?.blocked ?? []
         func plainCell(_ i: Int, _ j: Int) -> TableCell? {
             guard !from[i].isEmpty, !to[j].isEmpty else { return nil }
             return withContext { context in

@@ -47,12 +47,16 @@ extension RoutingEngine {
     /// overlay's weights, timed with its durations, until the overlay's own hierarchy is
     /// ready. Alternatives wait for that hierarchy (the via-node method needs search spaces
     /// of the current weights).
-    func trafficRoutes(_ request: RouteRequest, snaps: [[Snap]], overlay: TrafficOverlay) throws -> [RoutePath] {
-        let excluded = request.avoid.rawValue
+    /// - Parameter fit: the request's vehicle where the graph's limits block it: the search
+    ///   skips the edges it does not fit.
+    func trafficRoutes(_ request: RouteRequest, snaps: [[Snap]], overlay: TrafficOverlay, fit: VehicleFit?) throws
+        -> [RoutePath]
+    {
+        let excluded = request.avoid.rawValue, limited = fit?.blocked ?? []
         return try withContext { context in
             try trafficState.withMemo(nodes: graph.directedEdgeCount) { memo in
-                func search(_ sources: [Phantom], _ targets: [Phantom]) -> EdgePath? {
-                    graph.trafficRoute(from: sources, to: targets, overlay: overlay, excluded: excluded,
+                func search(_ sources: [Phantom], _ targets: [Phantom], blocked: Set<Int32>) -> EdgePath? {
+                    graph.trafficRoute(from: sources, to: targets, overlay: overlay, excluded: excluded, blocked: blocked,
                                        context: context, memo: memo)
                 }
                 var legs: [RoutePath.Leg] = []
@@ -65,7 +69,13 @@ extension RoutingEngine {
                         sources = sources.filter { $0.node == a }
                     }
                     let targets = phantoms(snaps[i + 1], role: .target, excluded: excluded, overlay: overlay)
-                    guard let path = search(sources, targets) ?? (sources.count < all.count ? search(all, targets) : nil) else {
+                    guard let path = search(sources, targets, blocked: limited)
+                        ?? (sources.count < all.count ? search(all, targets, blocked: limited) : nil)
+                    else {
+                        // As without traffic, a trip only the vehicle's limits stop names the first one.
+                        if let fit, let reason = blockedReason(along: search(all, targets, blocked: []), fit: fit) {
+                            throw reason
+                        }
                         let a = request.waypoints[i], b = request.waypoints[i + 1]
                         throw RoutingError(.noRoute(request.avoid.isEmpty
                             ? "\(a) and \(b) are not connected by roads open under the current traffic"
@@ -85,11 +95,14 @@ extension RoutingEngine {
     }
 
     /// One pair of a table under traffic, by the same search as `route`.
-    func trafficCell(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, overlay: TrafficOverlay) -> TableCell? {
+    /// - Parameter blocked: directed edges the request's vehicle does not fit (`VehicleFit.blocked`).
+    func trafficCell(_ sources: [Phantom], _ targets: [Phantom], excluded: UInt8, blocked: Set<Int32>,
+                     overlay: TrafficOverlay) -> TableCell?
+    {
         withContext { context in
             trafficState.withMemo(nodes: graph.directedEdgeCount) { memo in
                 graph.trafficRoute(from: reweighted(sources, overlay), to: reweighted(targets, overlay), overlay: overlay,
-                                   excluded: excluded, context: context, memo: memo).map { path in
+                                   excluded: excluded, blocked: blocked, context: context, memo: memo).map { path in
                     let leg = graph.leg(path, traffic: overlay)
                     return TableCell(duration: leg.duration, distance: leg.distance)
                 }

@@ -37,8 +37,9 @@ struct MetricArrays {
 /// is the base graph's memory, shared.
 ///
 /// Restriction bits (avoid options, truck limit thresholds) are computed from the graph
-/// exactly as import computes them, so avoid options stay exact on it. Vehicles with limits
-/// are still routed on the imported speeds (see docs/routing.md, Trucks).
+/// exactly as import computes them, and the graph keeps the base's limits, so avoid options
+/// and a truck's limits are answered on it exactly as on the base (see docs/routing.md,
+/// Live traffic).
 public final class TrafficHierarchy: @unchecked Sendable {
     /// Which node order the contraction follows.
     public enum Order: String, Sendable {

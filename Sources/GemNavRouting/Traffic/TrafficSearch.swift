@@ -47,13 +47,23 @@ extension RoutingGraph {
     /// consistent (every arc's new weight is at least the scale times its base weight), so
     /// the path is exactly the one a plain Dijkstra over the new weights finds, while the
     /// search stays near the hierarchy's speed: the potential of a road off the way to the
-    /// target is high, so its nodes are rarely settled.
-    /// - Parameter excluded: `EdgeFlags` bits of edges that may not be used.
+    /// target is high, so its nodes are rarely settled. The potential ignores `blocked`, and
+    /// removing arcs keeps it a consistent lower bound, so with `blocked` the path is the one
+    /// a Dijkstra that skips those edges finds.
+    /// - Parameters:
+    ///   - excluded: `EdgeFlags` bits of edges that may not be used.
+    ///   - blocked: directed edges (originals) that may not be used, nor started or ended on,
+    ///     such as those whose limits a vehicle exceeds (`VehicleFit.blocked`).
     func trafficRoute(from sources: [Phantom], to targets: [Phantom], overlay: TrafficOverlay, excluded: UInt8 = 0,
-                      context: QueryContext, memo: PotentialMemo) -> EdgePath?
+                      blocked: Set<Int32> = [], context: QueryContext, memo: PotentialMemo) -> EdgePath?
     {
-        let sources = sources.filter { overlay.weight[Int($0.node)] != EdgeBasedGraph.closed }
-        let targets = targets.filter { overlay.weight[Int($0.node)] != EdgeBasedGraph.closed }
+        // Tested once, so a search without a vehicle's limits pays no hash look-up per arc.
+        let checksBlocked = !blocked.isEmpty
+        func usable(_ p: Phantom) -> Bool {
+            overlay.weight[Int(p.node)] != EdgeBasedGraph.closed && !(checksBlocked && blocked.contains(p.node))
+        }
+        let sources = sources.filter(usable)
+        let targets = targets.filter(usable)
         guard !sources.isEmpty, !targets.isEmpty else { return nil }
         prepareTargetDistances(targets, space: context.backward, memo: memo)
         let backward = context.backward
@@ -87,8 +97,9 @@ extension RoutingGraph {
             let leaving = Int64(overlay.weight[Int(u)]) - Int64(nodeWeight[Int(u)])
             for i in Int(arcOffset[Int(u)])..<Int(arcOffset[Int(u) + 1]) {
                 let v = arcTarget[i]
-                guard overlay.weight[Int(v)] != EdgeBasedGraph.closed,
-                      edgeFlags[Int(original(v)) >> 1] & excluded == 0 else { continue }
+                let o = original(v)
+                guard overlay.weight[Int(v)] != EdgeBasedGraph.closed, edgeFlags[Int(o) >> 1] & excluded == 0,
+                      !(checksBlocked && blocked.contains(o)) else { continue }
                 let d = k + Int64(arcWeight[i]) + leaving
                 for t in targets where t.node == v && d + t.weightOffset < best {
                     best = d + t.weightOffset

@@ -153,6 +153,10 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public var isRestricted: Bool = false
     /// Legal speed limit in km/h, nil when unknown or none.
     public var speedLimitKmh: Double?
+    /// Lanes of the whole way, both directions (`lanes`, else `lanes:forward` plus
+    /// `lanes:backward`), as OSRM's guidance counts them to tell an obvious road from a fork;
+    /// 0 when untagged.
+    public var laneCount: UInt8 = 0
 
     /// Creates road info; every field defaults to "unknown/none".
     public init(name: String = "", ref: String = "", destinations: String = "",
@@ -183,7 +187,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public static func == (a: RoadInfo, b: RoadInfo) -> Bool {
         a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout
             && a.isRotary == b.isRotary && a.isRoundaboutIntersection == b.isRoundaboutIntersection && a.isToll == b.isToll && a.speedLimitKmh == b.speedLimitKmh
-            && a.isTunnel == b.isTunnel && a.isRestricted == b.isRestricted
+            && a.isTunnel == b.isTunnel && a.isRestricted == b.isRestricted && a.laneCount == b.laneCount
             && a.labels.same(as: b.labels)
     }
 
@@ -204,12 +208,13 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         hasher.combine(turnLanes)
         hasher.combine(pronunciation)
         hasher.combine(speedLimitKmh)
+        hasher.combine(laneCount)
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, ref, destinations, destinationRef, exits, roadClass, mode, isRoundabout, isRotary, isToll
         case isRoundaboutIntersection, isTunnel, isRestricted
-        case turnLanes, speedLimitKmh, pronunciation
+        case turnLanes, speedLimitKmh, pronunciation, laneCount
     }
 
     public init(from decoder: any Decoder) throws {
@@ -229,6 +234,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         isTunnel = try c.decodeIfPresent(Bool.self, forKey: .isTunnel) ?? false
         isRestricted = try c.decodeIfPresent(Bool.self, forKey: .isRestricted) ?? false
         pronunciation = try c.decodeIfPresent(String.self, forKey: .pronunciation) ?? ""
+        laneCount = try c.decodeIfPresent(UInt8.self, forKey: .laneCount) ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -250,5 +256,6 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         if !pronunciation.isEmpty { try c.encode(pronunciation, forKey: .pronunciation) }
         try c.encode(turnLanes, forKey: .turnLanes)
         try c.encodeIfPresent(speedLimitKmh, forKey: .speedLimitKmh)
+        if laneCount > 0 { try c.encode(laneCount, forKey: .laneCount) }
     }
 }

@@ -51,4 +51,25 @@ import Testing
         // The departure step now runs over the bridge, with both junctions as intersections.
         #expect(route.legs[0].steps[0].intersections.count == 2)
     }
+
+    /// OSRM's "Forking into Tertiary" (answers checked against osrm-routed on the same map):
+    /// four lanes split into two lanes of the same name, a lesser road straight on, and two
+    /// lanes of another name 24° to the left. Sharing the lanes out makes it a split the
+    /// driver must choose at ("continue straight"); untagged, the named road straight on is
+    /// obvious and nothing is said.
+    @Test func roadSplittingItsLanesIsNoObviousWay() throws {
+        func map(lanes: Bool) -> GridMap {
+            var map = GridMap()
+            func tags(_ n: String, _ highway: String) -> [String: String] {
+                ["highway": highway, "oneway": "yes"].merging(lanes ? ["lanes": n] : [:]) { $1 }
+            }
+            map.way([(0, 0), (0, 3)], street("Kennedyallee", tags("4", "primary")))
+            map.way([(0, 3), (0, 3.6)], street("Kennedyallee", tags("2", "tertiary")))
+            map.way([(0, 3), (0.2, 3.45)], street("Domstraße", tags("2", "primary")))
+            return map
+        }
+        #expect(try map(lanes: true).guide((0, 1), (0, 3.55)).maneuvers == ["depart", "continue straight", "arrive"])
+        #expect(try map(lanes: true).guide((0, 1), (0.18, 3.4)).maneuvers == ["depart", "turn slight left", "arrive"])
+        #expect(try map(lanes: false).guide((0, 1), (0, 3.55)).maneuvers == ["depart", "arrive"])
+    }
 }

@@ -27,4 +27,23 @@ import Testing
         #expect(lanes(["turn:lanes": "left|through|right", "lanes:psv": "1"], forwardOneway: true).forward
             == "left|through|right")
     }
+
+    /// car.lua's `set_classification`: the lane count guidance compares to tell a road that
+    /// keeps its lanes from a side road or a fork.
+    @Test func laneCountIsTheWholeWaysAsOSRMReadsIt() {
+        func count(_ tags: [String: String]) -> UInt8 { Profile.laneCount(TagReader(tags)) }
+        #expect(count(["lanes": "3"]) == 3)
+        #expect(count(["lanes": " 2 "]) == 2)
+        #expect(count(["lanes:forward": "2", "lanes:backward": "1"]) == 3)
+        #expect(count(["lanes:forward": "2"]) == 2)
+        // Not a positive whole number: no count, and a `lanes` tag that is not one hides the
+        // directional ones, as in the profile.
+        #expect(count(["lanes": "2.5"]) == 0)
+        #expect(count(["lanes": "two", "lanes:forward": "1", "lanes:backward": "1"]) == 0)
+        #expect(count(["lanes:forward": "-1", "lanes:backward": "2"]) == 2)
+        #expect(count([:]) == 0)
+        // Both directions of a road carry it.
+        let attributes = Profile.car.wayAttributes(["highway": "primary", "lanes": "4"])
+        #expect(attributes?.forwardRoad.laneCount == 4 && attributes?.backwardRoad.laneCount == 4)
+    }
 }

@@ -142,26 +142,39 @@ enum ObviousTurn {
     }
 
     /// A wide candidate is distinct when every other road, enterable or not, turns at least
-    /// twice as far (ignoring the matching link of a road that is not straight ahead).
+    /// twice as far (ignoring a road of a lower class that is not straight ahead).
     private static func isDistinctWide(_ candidate: Int, _ v: JunctionView, from: RoadInfo,
                                        road: (Int) -> RoadInfo) -> Bool
     {
         let j = v.junction
         let deviation = abs(v.angle(of: candidate))
-        let candidateClass = road(candidate).roadClass
+        let target = road(candidate)
         for a in j.arms.indices where a != j.inArm && a != candidate {
             let other = abs(v.angle(of: a))
-            let otherClass = road(a).roadClass
-            if other > 20 && otherClass.isLink(to: from.roadClass) && otherClass.isLink(to: candidateClass) { continue }
+            if other > 20 && hasLowerClass(road(a), from: from, to: target) { continue }
             if other > distinctionRatio * deviation { continue }
             return false
         }
         return true
     }
 
+    /// OSRM's `roadHasLowerClass`: `compared` is of a lower class than both the road arrived
+    /// on and the candidate with at least two lanes fewer than the road arrived on, or it is
+    /// their link.
+    static func hasLowerClass(_ compared: RoadInfo, from: RoadInfo, to: RoadInfo) -> Bool {
+        let fewerLanes = compared.laneCount > 0 && Int(compared.laneCount) + 1 < Int(from.laneCount)
+        if fewerLanes && compared.roadClass.isStrictlyLess(than: from.roadClass)
+            && compared.roadClass.isStrictlyLess(than: to.roadClass)
+        {
+            return true
+        }
+        return compared.roadClass.isLink(to: from.roadClass) && compared.roadClass.isLink(to: to.roadClass)
+    }
+
     /// A narrow candidate (less than 60° off straight) is distinct when every other road is
     /// clearly sharper and either changes the name while the candidate keeps it, belongs to a
-    /// lower class, or is a through road of its own.
+    /// lower class, is a through road of its own or a restricted side road, or the candidate
+    /// keeps the lanes of the road arrived on (OSRM's `IsDistinctNarrowTurn`).
     private static func isDistinctNarrow(_ candidate: Int, _ v: JunctionView, from: RoadInfo,
                                          road: (Int) -> RoadInfo) -> Bool
     {
@@ -169,20 +182,31 @@ enum ObviousTurn {
         let deviation = abs(v.angle(of: candidate))
         let target = road(candidate)
         let keepsName = !NameChange.isAnnounced(from: from, to: target)
+        let keepsLanes = from.laneCount > 0 && target.laneCount == from.laneCount
+        /// The angle between two arms, 0…180.
+        func apart(_ a: Int, _ b: Int) -> Double {
+            let d = abs(v.angle(of: a) - v.angle(of: b))
+            return d > 180 ? 360 - d : d
+        }
         for a in j.arms.indices where a != j.inArm && a != candidate {
             if deviation < narrowTurn && !j.arms[a].canEnter { continue }
             let other = abs(v.angle(of: a))
             let compared = road(a)
             let distinct = other > distinctionRatio * deviation && abs(other - deviation) > fuzzyAngle / 2
             let slightlyDistinct = other > 0.7 * distinctionRatio * deviation
+            // Each rule here lets the road pass, so their order is free: the name tests, the
+            // costly ones, come after the cheap ones.
+            if distinct && compared.isRestricted && !from.isRestricted && !target.isRestricted { continue }
             if compared.isRoundabout != from.isRoundabout && target.isRoundabout == from.isRoundabout && deviation < other {
                 continue
             }
-            // Each rule here lets the road pass, so their order is free: the name tests, the
-            // costly ones, come after the cheap ones.
-            if distinct && (j.arms.count >= 4 || from.roadClass.priority > RoadClass.secondary.priority) { continue }
-            lazy var otherNameChanges = NameChange.isAnnounced(from: from, to: compared)
-            if distinct && (keepsName || otherNameChanges) { continue }
+            // Two roads sharing the lanes of the one arrived on split it: a fork, not a side road.
+            let laneFork = compared.laneCount > 0 && target.laneCount == compared.laneCount
+                && Int(from.laneCount) == Int(target.laneCount) + Int(compared.laneCount) && apart(candidate, a) < groupAngle
+            if distinct && from.roadClass.priority > RoadClass.secondary.priority { continue }
+            if distinct && !laneFork && keepsName { continue }
+            if distinct && keepsLanes && deviation < fuzzyAngle { continue }
+            if hasLowerClass(compared, from: from, to: target) { continue }
             let samePriority = from.roadClass.priority == target.roadClass.priority
             if samePriority && target.roadClass.priority < compared.roadClass.priority && keepsName && slightlyDistinct {
                 continue
@@ -190,16 +214,35 @@ enum ObviousTurn {
             if samePriority && target.roadClass.priority > compared.roadClass.priority + 4 && keepsName && slightlyDistinct {
                 continue
             }
-            if compared.roadClass.isLink(to: from.roadClass) && compared.roadClass.isLink(to: target.roadClass) { continue }
+            if samePriority && compared.roadClass.isLink { continue }
+            let otherNameChanges = NameChange.isAnnounced(from: from, to: compared)
+            if distinct && !laneFork && otherNameChanges { continue }
             if samePriority && from.roadClass.priorityGroup < compared.roadClass.priorityGroup
                 && NameChange.isAnnounced(from: target, to: compared) && otherNameChanges
             {
                 continue
             }
-            if samePriority && compared.roadClass.isLink { continue }
+            // At four roads or more, a road continued across the junction (by its name, or
+            // nearly straight) is a through road of its own.
+            if j.arms.count >= 4 && (distinct || slightlyDistinct && keepsName && otherNameChanges) {
+                let opposite = (j.arms[a].bearing + 180) % 360
+                let facing = j.arms.indices.min { x, y in
+                    bearingGap(j.arms[x].bearing, opposite) < bearingGap(j.arms[y].bearing, opposite)
+                } ?? a
+                let continued = !NameChange.isAnnounced(from: road(facing), to: compared)
+                let across = apart(a, facing)
+                if distinct && (continued || across > 180 - narrowTurn) { continue }
+                if keepsName && otherNameChanges && slightlyDistinct && continued && across > 180 - fuzzyAngle { continue }
+            }
             return false
         }
         return true
+    }
+
+    /// Degrees between two bearings, 0…180.
+    private static func bearingGap(_ a: Int, _ b: Int) -> Int {
+        let d = abs(a - b) % 360
+        return d > 180 ? 360 - d : d
     }
 
     /// Whether `road`, entered at `arm`, carries on across the junction: another road of the

@@ -27,9 +27,6 @@ struct RoadNetwork {
     var edgeFerrySeconds: [Float] = []
 
     var attributes: [WayAttributes] = []
-    /// Lanes of each way tagged with `lanes` (or `lanes:forward` + `lanes:backward`), as
-    /// OSRM's profile counts them: guidance looks further along wider roads for their bearing.
-    var wayLanes: [Int64: UInt8] = [:]
     /// The map's maneuver relations on OSM nodes, resolved to edges once the network is final
     /// (`ManeuverOverrideTable`).
     var maneuverPaths: [ManeuverNodePath] = []

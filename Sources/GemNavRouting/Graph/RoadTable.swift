@@ -6,7 +6,8 @@ import GemNavCore
 struct RoadRecord: BitwiseCopyable {
     var name: UInt32, ref: UInt32, destinations: UInt32, destinationRef: UInt32
     var exits: UInt32, turnLanes: UInt32
-    var roadClass: UInt8, mode: UInt8, flags: UInt8, reserved: UInt8
+    /// `laneCount` sits in what was a reserved byte, so graphs written before read 0 (untagged).
+    var roadClass: UInt8, mode: UInt8, flags: UInt8, laneCount: UInt8
     /// km/h; NaN when unknown.
     var speedLimit: Float
 
@@ -49,7 +50,7 @@ struct RoadTableBuilder {
             name: id(road.name), ref: id(road.ref), destinations: id(road.destinations),
             destinationRef: id(road.destinationRef), exits: id(road.exits), turnLanes: id(road.turnLanes),
             roadClass: UInt8(RoadClass.allCases.firstIndex(of: road.roadClass) ?? 0),
-            mode: UInt8(Self.modes.firstIndex(of: road.mode) ?? 0), flags: flags, reserved: 0,
+            mode: UInt8(Self.modes.firstIndex(of: road.mode) ?? 0), flags: flags, laneCount: road.laneCount,
             speedLimit: road.speedLimitKmh.map(Float.init) ?? .nan)
         let i = UInt32(records.count)
         records.append(record)
@@ -81,6 +82,7 @@ struct RoadTableBuilder {
             turnLanes: string(r.turnLanes), speedLimitKmh: r.speedLimit.isNaN ? nil : Double(r.speedLimit))
         road.isTunnel = r.flags & RoadRecord.tunnel != 0
         road.isRestricted = r.flags & RoadRecord.restricted != 0
+        road.laneCount = r.laneCount
         return road
     }
 }

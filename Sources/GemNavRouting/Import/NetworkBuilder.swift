@@ -29,7 +29,6 @@ struct NetworkBuilder {
         var attributes: [WayAttributes] = []
         var restrictions: [TurnRestriction] = []
         var maneuvers: [ManeuverRelation] = []
-        var wayLanes: [Int64: UInt8] = [:]
 
         try reader.read([.ways, .relations], progress: { progress("Reading ways", $0) }) { entity in
             switch entity {
@@ -42,7 +41,6 @@ struct NetworkBuilder {
                     attributeIndex[attr] = a
                 }
                 ways.append(PendingWay(id: way.id, firstRef: refs.count, refCount: way.nodeRefs.count, attributes: a))
-                if let lanes = Self.laneCount(way.tags) { wayLanes[way.id] = lanes }
                 for (i, id) in way.nodeRefs.enumerated() {
                     let dense: Int32
                     if let known = nodeIndex[id] { dense = known } else {
@@ -101,7 +99,6 @@ struct NetworkBuilder {
 
         var net = RoadNetwork()
         net.attributes = attributes
-        net.wayLanes = wayLanes
         net.maneuverPaths = maneuverPaths
         var junctionOf = [Int32](repeating: -1, count: nodeIds.count)
         func junction(_ dense: Int32) -> Int32 {
@@ -173,18 +170,6 @@ struct NetworkBuilder {
         }
         progress("Building road network", 1)
         return (net, restrictions)
-    }
-
-    /// The way's lane count as OSRM's guidance reads it: `lanes`, else `lanes:forward` plus
-    /// `lanes:backward`; only whole positive numbers count.
-    static func laneCount(_ tags: [String: String]) -> UInt8? {
-        func number(_ key: String) -> Int? {
-            guard let value = tags[key], let n = Double(value), n > 0, n.rounded() == n, n < 256 else { return nil }
-            return Int(n)
-        }
-        if tags["lanes"] != nil { return number("lanes").map { UInt8($0) } }
-        let total = (number("lanes:forward") ?? 0) + (number("lanes:backward") ?? 0)
-        return total > 0 ? UInt8(Swift.min(total, 255)) : nil
     }
 
     private func point(_ i: Int32, _ lat: [Int32], _ lon: [Int32]) -> Coordinate {

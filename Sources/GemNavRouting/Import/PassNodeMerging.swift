@@ -18,7 +18,6 @@ extension RoadNetwork {
         }
         var merged = RoadNetwork()
         merged.attributes = attributes
-        merged.wayLanes = wayLanes
         merged.maneuverPaths = maneuverPaths
         var newJunction = [Int32](repeating: -1, count: junctionCount)
         var used = [Bool](repeating: false, count: edgeCount)

@@ -495,7 +495,7 @@ extension RoadNetwork {
         let attr = attributes[Int(edgeAttributes[e])]
         func count(_ lanes: String) -> Int { lanes.isEmpty ? 0 : lanes.utf8.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).count }
         let turnLanes = count(attr.forwardRoad.turnLanes) + count(attr.backwardRoad.turnLanes)
-        return Swift.max(Int(wayLanes[edgeWay[e]] ?? 0), turnLanes)
+        return Swift.max(Int(attr.forwardRoad.laneCount), turnLanes)
     }
 
     /// Edge `e`'s points leaving the junction at its start (side 0) or end (side 1).

@@ -123,6 +123,7 @@ extension Profile {
         let isRoundabout = junction == "roundabout" || junction == "circular"
         let lanes = TurnLanes.read(tags, forwardOneway: oneway.forward && !oneway.backward,
                                    reverseOneway: oneway.backward && !oneway.forward)
+        let laneCount = Self.laneCount(tags)
         func road(forward: Bool, limit: Double?) -> RoadInfo {
             let suffix = forward ? ":forward" : ":backward"
             let onewayForward = forward && !backwardOK
@@ -139,6 +140,7 @@ extension Profile {
             road.isTunnel = tags["tunnel"].map { $0 != "no" } ?? false
             road.pronunciation = tags["name:pronunciation"] ?? ""
             road.isRestricted = forward ? forwardRestricted : backwardRestricted
+            road.laneCount = laneCount
             return road
         }
         return WayAttributes(
@@ -153,6 +155,22 @@ extension Profile {
             forwardRoad: road(forward: true, limit: limits.0),
             backwardRoad: road(forward: false, limit: limits.1),
             forwardLimits: kept.forward, backwardLimits: kept.backward)
+    }
+
+    /// The way's lane count as OSRM's `set_classification` reads it: `lanes` when it is a
+    /// positive whole number (a `lanes` tag that is not blocks the fallback), else
+    /// `lanes:forward` plus `lanes:backward`, each counted when it is one; 0 for none.
+    static func laneCount(_ tags: TagReader) -> UInt8 {
+        func count(_ key: String) -> Int? {
+            // Lua's `tonumber` allows surrounding spaces.
+            guard let raw = tags[key],
+                  let v = Double(String(raw.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())),
+                  v > 0, v == v.rounded(), v < 256
+            else { return nil }
+            return Int(v)
+        }
+        if tags["lanes"] != nil { return UInt8(count("lanes") ?? 0) }
+        return UInt8(min(255, (count("lanes:forward") ?? 0) + (count("lanes:backward") ?? 0)))
     }
 
     /// Ways no route may use (OSRM's `blocked_ways` and `avoid_ways`): areas, avoided

@@ -86,4 +86,29 @@ import Testing
         #expect(!route.maneuvers.contains { $0.hasPrefix("merge") })
         #expect(route.maneuvers.count == 3)
     }
+
+    @Test func twoTrunkLinksSplittingAreAFork() throws {
+        // Krems, the S5's approach: a trunk link splits into two. OSRM's motorway handler takes
+        // only junctions where a motorway or trunk meets; ramps alone go to the turn handler,
+        // where links splitting are a fork (checked against osrm-routed).
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], ["highway": "trunk_link", "oneway": "yes"])
+        map.way([(0, 3), (0.3, 5), (0.3, 7)], ["highway": "trunk_link", "oneway": "yes"])
+        map.way([(0, 3), (-0.3, 5), (-0.3, 7)], ["highway": "trunk_link", "oneway": "yes"])
+        #expect(try map.guide((0, 0.5), (-0.3, 6.5)).maneuvers == ["depart", "fork slight right", "arrive"])
+        #expect(try map.guide((0, 0.5), (0.3, 6.5)).maneuvers == ["depart", "fork slight left", "arrive"])
+    }
+
+    @Test func motorwayBecomingItsOwnRampSaysNothing() throws {
+        // Porto's A 1 at Vila Nova de Gaia: the motorway turns into a link of the same ref with
+        // no other road. OSRM: "do not announce ramps at the end of a highway" (checked against
+        // osrm-routed); the split after it is a fork.
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], ["highway": "motorway", "ref": "A 1", "oneway": "yes"])
+        map.way([(0, 3), (0, 5)], ["highway": "motorway_link", "ref": "A 1", "oneway": "yes"])
+        map.way([(0, 5), (0.3, 7), (0.3, 9)], ["highway": "motorway_link", "ref": "A 1", "oneway": "yes"])
+        map.way([(0, 5), (-0.3, 7), (-0.3, 9)], ["highway": "motorway_link", "oneway": "yes"])
+        #expect(try map.guide((0, 0.5), (0.3, 8.5)).maneuvers == ["depart", "fork slight left", "arrive"])
+        #expect(try map.guide((0, 0.5), (0, 4.5)).maneuvers == ["depart", "arrive"])
+    }
 }

@@ -126,25 +126,43 @@ extension ManeuverClassifier {
         return ramps.sorted { v.angle(of: $0) > v.angle(of: $1) }
     }
 
-    /// Whether OSRM's motorway handler, not its turn handler, words this junction: every road
-    /// that may be taken is within 60° of straight, all of them are motorway-like roads or
-    /// their ramps, and one is a motorway-like road (or the road arrived on is).
+    /// Whether OSRM's motorway handler, not its turn handler, words this junction
+    /// (`MotorwayHandler::canProcess`): every road that may be taken, a U-turn included, is
+    /// within 60° of straight, every road is a motorway or trunk or a ramp (a motorway or
+    /// trunk link, or any link when arriving on a motorway or trunk), and one that may be
+    /// taken is a motorway or trunk, or the road arrived on is. Links are ramps, not motorways,
+    /// here: a junction of ramps alone is the turn handler's, where two ramps splitting are a fork.
     static func isMotorwayJunction(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
         let j = v.junction
-        func motorwayLike(_ c: RoadClass) -> Bool { c.isHighway || c == .motorwayLink || c == .trunkLink }
-        let fromMotorway = motorwayLike(from.roadClass)
+        let fromMotorway = from.roadClass.isHighway
         func ramp(_ c: RoadClass) -> Bool { c == .motorwayLink || c == .trunkLink || (fromMotorway && c.isLink) }
-        if !motorwayLike(from.roadClass) && !ramp(from.roadClass) { return false }
         var motorway = false
-        for a in j.arms.indices where a != j.inArm {
-            let c = a == j.outArm ? to.roadClass : j.arms[a].road.roadClass
+        for a in j.arms.indices {
+            let c = a == j.inArm ? from.roadClass : a == j.outArm ? to.roadClass : j.arms[a].road.roadClass
             if j.arms[a].canEnter && abs(v.angle(of: a)) > 60 { return false }
-            if motorwayLike(c) {
+            if c.isHighway {
                 if j.arms[a].canEnter { motorway = true }
             } else if !ramp(c) {
                 return false
             }
         }
         return motorway || fromMotorway
+    }
+
+    /// OSRM's `MotorwayHandler::fromMotorway` where no motorway or trunk may be taken on: a
+    /// motorway ending in a single ramp, or passing the end of one it may not enter, says
+    /// nothing (`NoTurn`), and ramps leaving where the carriageway only arrives are
+    /// `Suppressed`. True when this junction is such a silent end.
+    static func isSilentMotorwayEnd(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
+        let j = v.junction
+        guard from.roadClass.isHighway, isMotorwayJunction(v, from: from, to: to) else { return false }
+        func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : j.arms[a].road }
+        let others = j.arms.indices.filter { $0 != j.inArm }
+        if others.contains(where: { j.arms[$0].canEnter && road($0).roadClass.isHighway }) { return false }
+        // A motorway that may not be entered still gives the way on (OSRM's most likely
+        // continuation): the ramps leaving are suppressed.
+        if others.contains(where: { road($0).roadClass.isHighway }) { return true }
+        let enterable = others.filter { j.arms[$0].canEnter }.count
+        return j.arms.count == 2 || (j.arms.count == 3 && enterable == 1)
     }
 }

@@ -124,6 +124,7 @@ enum ManeuverClassifier {
         if from.roadClass.isHighway, let ramps = rampsEndingHighway(v, from: from, to: to) {
             return forkInstruction(ramps, v, from: from, to: to)
         }
+        if isSilentMotorwayEnd(v, from: from, to: to) { return nil }
         if from.roadClass.isHighway && to.roadClass.isLink {
             return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))
         }

@@ -19,6 +19,9 @@ public enum WebApp {
     /// How long a close the server sent waits for the client's answering close before the
     /// connection is dropped: a client that never answers must not hold it (or a shutdown).
     static let closeTimeout: Duration = .seconds(15)
+    /// How often the server pings a WebSocket client; one that has not answered by the next
+    /// ping is dropped with 1001 (going away), so dead connections do not linger.
+    public static let pingPeriod: Duration = .seconds(30)
 
     /// The HTTP application serving `api` (any responder: the OSRM API, search, tiles), the
     /// page from `files`, and the app sessions over WebSocket. `hasMap` says whether `api`
@@ -28,12 +31,17 @@ public enum WebApp {
     ///   - port: 0 picks a free port; `onListening` receives the one bound.
     ///   - rides: the desk whose rides `/rides/{id}/live` follows (the one `api` answers
     ///     `/rides` from); without it that path is not upgraded.
+    ///   - pingPeriod: see `WebApp.pingPeriod`; nil never pings (a test whose client may be
+    ///     starved of CPU for longer than a period).
     public static func application<API: HTTPResponder>(
         api: API, files: WebFiles, hasMap: Bool, sessions: WebSessions, rides: RideDesk? = nil, host: String, port: Int,
-        tls: TLSConfiguration? = nil, logger: Logger, onListening: @escaping @Sendable (String) async -> Void = { _ in }
+        tls: TLSConfiguration? = nil, pingPeriod: Duration? = WebApp.pingPeriod, logger: Logger,
+        onListening: @escaping @Sendable (String) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol where API.Context == BasicRequestContext {
-        let http = HTTPServerBuilder.http1WebSocketUpgrade(
-            configuration: .init(ws: .init(maxFrameSize: maximumMessage, closeTimeout: closeTimeout))) { request, _, _ in
+        let ws = WebSocketServerConfiguration(maxFrameSize: maximumMessage,
+                                              autoPing: pingPeriod.map { .enabled(timePeriod: $0) } ?? .disabled,
+                                              closeTimeout: closeTimeout)
+        let http = HTTPServerBuilder.http1WebSocketUpgrade(configuration: .init(ws: ws)) { request, _, _ in
                 if let rides, let id = request.path.flatMap(RideLiveSocket.rideId(in:)) {
                     return .upgrade([:]) { inbound, outbound, _ in
                         await RideLiveSocket.serve(desk: rides, id: id, inbound: inbound, outbound: outbound)

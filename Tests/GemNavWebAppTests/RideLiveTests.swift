@@ -20,7 +20,8 @@ import Testing
 /// CPU-bound tests can hold the two cooperative threads of a two-core machine for minutes.
 /// For the same reason rides are booked and cancelled on the desk itself, not over HTTP: the
 /// live test client gives a request 20 s, which a starved server can miss (CI did); the HTTP
-/// side of `/rides` is RideEndpointTests' job.
+/// side of `/rides` is RideEndpointTests' job. And the server does not ping: a test client
+/// starved that long misses the 30 s to answer a ping, and the server drops it (1001; CI did).
 @Suite(.timeLimit(.minutes(10))) struct RideLiveTests {
     static let booking = #"{"pickup": {"lat": 43.73933, "lon": 7.42755, "name": "Casino"}, "destination": {"lat": 43.7276, "lon": 7.4155}}"#
     static let engine = Result { try MonacoData.data.get().loadEngine() }
@@ -45,7 +46,7 @@ import Testing
         return try WebApp.application(
             api: GemNavResponder(data: ServerData(engine: engine, search: nil), logger: logger, rides: desk),
             files: WebFiles(directory: FileManager.default.temporaryDirectory), hasMap: false, sessions: sessions,
-            rides: desk, host: "127.0.0.1", port: 0, logger: logger)
+            rides: desk, host: "127.0.0.1", port: 0, pingPeriod: nil, logger: logger)
     }
 
     /// Books the casino → stadium ride and returns its id.

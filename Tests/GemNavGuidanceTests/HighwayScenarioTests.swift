@@ -111,4 +111,14 @@ import Testing
         #expect(try map.guide((0, 0.5), (0.3, 8.5)).maneuvers == ["depart", "fork slight left", "arrive"])
         #expect(try map.guide((0, 0.5), (0, 4.5)).maneuvers == ["depart", "arrive"])
     }
+
+    @Test func rampDoublingBackFromAnEndingTrunkIsSharp() throws {
+        // Krems, where the two-way S5 ends in a ramp that doubles back: a U-turn is possible
+        // there, so OSRM's turn handler, not its motorway handler, words the ramp, by the
+        // turn's own direction (checked against osrm-routed).
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], ["highway": "trunk", "name": "Schnellstraße", "ref": "S5"])
+        map.way([(0, 3), (0.15, 2), (0.3, 0.5)], ["highway": "trunk_link", "oneway": "yes"])
+        #expect(try map.guide((0, 0.5), (0.25, 0.8)).maneuvers.dropLast() == ["depart", "off ramp sharp left"])
+    }
 }

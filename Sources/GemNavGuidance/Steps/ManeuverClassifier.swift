@@ -126,6 +126,12 @@ enum ManeuverClassifier {
         }
         if isSilentMotorwayEnd(v, from: from, to: to) { return nil }
         if from.roadClass.isHighway && to.roadClass.isLink {
+            // Outside the motorway handler (a U-turn may be made there, or a road turns off
+            // sharply) OSRM words the ramp by the turn's own direction, sharp included.
+            let direction = turnDirection(v.angle)
+            if direction == .sharpLeft || direction == .sharpRight, !isMotorwayJunction(v, from: from, to: to) {
+                return Decision(type: .offRamp, modifier: direction)
+            }
             return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))
         }
         if (to.roadClass == .motorwayLink || to.roadClass == .trunkLink) && !from.roadClass.isLink

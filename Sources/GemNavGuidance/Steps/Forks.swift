@@ -113,13 +113,14 @@ extension ManeuverClassifier {
         return Decision(type: mine && !other ? .turn : .fork, modifier: side)
     }
 
-    /// The two ramps a motorway-like road ends in, from right to left, nil unless this is such
-    /// an end: OSRM's motorway handler finds no motorway-like road going on and words the
-    /// split as a fork ("splitting ramp at the end of a highway"), not as an off ramp (Porto's
-    /// A 32 ending in its two A 32 ramps).
+    /// The two ramps a motorway-like road ends in, from right to left, nil unless this
+    /// junction (a motorway junction, `isMotorwayJunction`) is such an end: OSRM's motorway
+    /// handler finds no motorway-like road going on and words the split as a fork ("splitting
+    /// ramp at the end of a highway"), not as an off ramp (Porto's A 32 ending in its two A 32
+    /// ramps).
     static func rampsEndingHighway(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> [Int]? {
         let j = v.junction
-        guard j.arms.count == 3, isMotorwayJunction(v, from: from, to: to) else { return nil }
+        guard j.arms.count == 3 else { return nil }
         let ramps = j.arms.indices.filter { $0 != j.inArm }
         guard ramps.allSatisfy({ j.arms[$0].canEnter && !($0 == j.outArm ? to : j.arms[$0].road).roadClass.isHighway })
         else { return nil }
@@ -152,17 +153,21 @@ extension ManeuverClassifier {
     /// OSRM's `MotorwayHandler::fromMotorway` where no motorway or trunk may be taken on: a
     /// motorway ending in a single ramp, or passing the end of one it may not enter, says
     /// nothing (`NoTurn`), and ramps leaving where the carriageway only arrives are
-    /// `Suppressed`. True when this junction is such a silent end.
-    static func isSilentMotorwayEnd(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
+    /// `Suppressed`. True when this motorway junction, arrived at on a motorway or trunk, is
+    /// such a silent end.
+    static func isSilentMotorwayEnd(_ v: JunctionView, to: RoadInfo) -> Bool {
         let j = v.junction
-        guard from.roadClass.isHighway, isMotorwayJunction(v, from: from, to: to) else { return false }
-        func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : j.arms[a].road }
-        let others = j.arms.indices.filter { $0 != j.inArm }
-        if others.contains(where: { j.arms[$0].canEnter && road($0).roadClass.isHighway }) { return false }
+        var motorwayArrives = false, enterable = 0
+        for a in j.arms.indices where a != j.inArm {
+            let isMotorway = (a == j.outArm ? to : j.arms[a].road).roadClass.isHighway
+            if j.arms[a].canEnter {
+                if isMotorway { return false }
+                enterable += 1
+            }
+            motorwayArrives = motorwayArrives || isMotorway
+        }
         // A motorway that may not be entered still gives the way on (OSRM's most likely
         // continuation): the ramps leaving are suppressed.
-        if others.contains(where: { road($0).roadClass.isHighway }) { return true }
-        let enterable = others.filter { j.arms[$0].canEnter }.count
-        return j.arms.count == 2 || (j.arms.count == 3 && enterable == 1)
+        return motorwayArrives || j.arms.count == 2 || (j.arms.count == 3 && enterable == 1)
     }
 }

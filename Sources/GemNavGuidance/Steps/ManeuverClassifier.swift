@@ -121,16 +121,16 @@ enum ManeuverClassifier {
         if modifier == .uturn { return Decision(type: basicType(from: from, to: to), modifier: .uturn) }
         if let driveway = driveway(v, from: from, to: to, modifier: modifier) { return driveway }
         let arms = v.junction.arms
-        if from.roadClass.isHighway, let ramps = rampsEndingHighway(v, from: from, to: to) {
-            return forkInstruction(ramps, v, from: from, to: to)
+        let motorwayJunction = isMotorwayJunction(v, from: from, to: to)
+        if from.roadClass.isHighway && motorwayJunction {
+            if let ramps = rampsEndingHighway(v, from: from, to: to) { return forkInstruction(ramps, v, from: from, to: to) }
+            if isSilentMotorwayEnd(v, to: to) { return nil }
         }
-        if isSilentMotorwayEnd(v, from: from, to: to) { return nil }
         if from.roadClass.isHighway && to.roadClass.isLink {
             // Outside the motorway handler (a U-turn may be made there, or a road turns off
             // sharply) OSRM words the ramp by the turn's own direction, sharp included.
-            let direction = turnDirection(v.angle)
-            if direction == .sharpLeft || direction == .sharpRight, !isMotorwayJunction(v, from: from, to: to) {
-                return Decision(type: .offRamp, modifier: direction)
+            if modifier == .sharpLeft || modifier == .sharpRight, !motorwayJunction {
+                return Decision(type: .offRamp, modifier: modifier)
             }
             return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))
         }
@@ -139,11 +139,11 @@ enum ManeuverClassifier {
         {
             return Decision(type: .onRamp, modifier: modifier)
         }
-        if from.roadClass.isLink && to.roadClass.isHighway && isMotorwayJunction(v, from: from, to: to) {
+        if from.roadClass.isLink && to.roadClass.isHighway && motorwayJunction {
             return fromRamp(v, from: from, to: to, outLength: outLength)
         }
         let obvious = ObviousTurn.arm(v, from: from, to: to)
-        if isMotorwayJunction(v, from: from, to: to) {
+        if motorwayJunction {
             if let fork = fork(v, from: from, to: to) { return fork }
         } else if let fork = osrmFork(v, from: from, to: to), fork.contains(v.junction.outArm) {
             // OSRM's turn handler: at three roads a fork unless one branch is obvious (or all

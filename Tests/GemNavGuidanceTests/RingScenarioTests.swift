@@ -35,6 +35,15 @@ import Testing
         #expect(north.instructions[1] == "At the roundabout, take the 1st exit onto North Road")
     }
 
+    @Test func routeEndingOnTheRingStillSaysWhichWayToEnter() throws {
+        // No exit to count, but the turn into the ring is worded as always (osrm-routed:
+        // "roundabout right"; Monaco's ring at Jardin Exotique).
+        let route = try Self.ring(["junction": "roundabout"]).guide((0.5, 3), (3.35, 3.85))
+        #expect(route.maneuvers == ["depart", "roundabout right", "arrive"])
+        #expect(route.middleSteps[0].maneuver.exit == nil)
+        #expect(route.instructions[1].hasPrefix("Enter the roundabout"))
+    }
+
     @Test func namedRingIsARotary() throws {
         let map = Self.ring(["junction": "roundabout", "name": "Place du Casino"])
         let route = try map.guide((0.5, 3), (3, 0.5))
@@ -76,6 +85,24 @@ import Testing
             #expect(east.middleSteps.map(\.maneuver.exit) == [1])
             #expect(east.middleSteps[0].name == "East Road")
         }
+    }
+
+    @Test func smallRoundaboutWithExitsLookingAlikeIsARoundabout() throws {
+        // North Road leaves the small ring due north for 2 m, then bends east-north-east, 14°
+        // from East Road. OSRM tells exits apart by the roads' perceived bearings, not their
+        // first segments: these two are within 40°, so the ring is a plain roundabout
+        // (osrm-routed on this map; Krems's Wiener Straße ring, 26 routes).
+        var map = GridMap()
+        map.way([(2.9, 3), (3, 3.1), (3.1, 3), (3, 2.9), (2.9, 3)], ["highway": "primary", "junction": "roundabout"])
+        map.way([(0, 3), (2.9, 3)], ["highway": "primary", "name": "South Road"])
+        map.way([(3, 3.1), (3, 6)], ["highway": "primary", "name": "East Road"])
+        map.way([(3.1, 3), (3.12, 3), (3.6, 5)], ["highway": "primary", "name": "North Road"])
+        map.way([(3, 2.9), (3, 0)], ["highway": "primary", "name": "West Road"])
+        let east = try map.guide((0.5, 3), (3, 5.5))
+        #expect(east.maneuvers == ["depart", "roundabout right", "exit roundabout right", "arrive"])
+        #expect(east.middleSteps.map(\.maneuver.exit) == [1, 1])
+        let west = try map.guide((0.5, 3), (3, 0.5))
+        #expect(west.maneuvers == ["depart", "roundabout right", "exit roundabout right", "arrive"])
     }
 
     @Test func entryModifierUsesTheTurnBands() throws {

@@ -109,12 +109,13 @@ public struct GraphImporter: Sendable {
         // Junction arms carry the bearing a driver perceives (OSRM's representative
         // coordinate, divided roads merged), on which turn modifiers are decided.
         let leaves = (0..<(net.edgeCount * 2)).map { ebg.nodeWeight[$0] != EdgeBasedGraph.closed }
-        let divided = SegregatedRoads(net, incidence: incidence, perceived: net.perceivedBearings(incidence), leaves: leaves)
+        let perceived = net.perceivedBearings(incidence)
+        let divided = SegregatedRoads(net, incidence: incidence, perceived: perceived, leaves: leaves)
         let bearings = divided.mergedBearings().map { UInt16(Int($0.rounded()) % 360) }
         let internalEdges = divided.intersectionInternalEdges()
         var roads = RoadTableBuilder()
         var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)
-        let rings = RingKinds.classify(net, incidence: incidence)
+        let rings = RingKinds.classify(net, incidence: incidence, perceived: perceived)
         for e in 0..<net.edgeCount {
             let attr = net.attributes[Int(net.edgeAttributes[e])]
             edgeRoadIndex[2 * e] = roads.index(of: attr.forwardRoad.onRing(rings[e]))

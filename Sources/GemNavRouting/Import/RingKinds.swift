@@ -22,11 +22,12 @@ enum RingKinds {
     /// Exits closer than this (degrees) are not told apart (OSRM's NARROW_TURN_ANGLE).
     static let narrowTurn = 40.0
 
-    /// The kind of every edge's ring, `nil` for edges on no ring.
-    static func classify(_ net: RoadNetwork, incidence: JunctionIncidence) -> [RingKind?] {
+    /// The kind of every edge's ring, `nil` for edges on no ring. `perceived` holds the
+    /// perceived bearing of every edge end (`RoadNetwork.perceivedBearings`).
+    static func classify(_ net: RoadNetwork, incidence: JunctionIncidence, perceived: [Double]) -> [RingKind?] {
         var kinds = [RingKind?](repeating: nil, count: net.edgeCount)
         for e in 0..<net.edgeCount where kinds[e] == nil && isRing(net, e) {
-            let (kind, edges) = walk(net, incidence, from: Int(net.edgeFrom[e]))
+            let (kind, edges) = walk(net, incidence, perceived, from: Int(net.edgeFrom[e]))
             for r in edges { kinds[r] = kind }
             if kinds[e] == nil { kinds[e] = RingKind.none }
         }
@@ -43,7 +44,9 @@ enum RingKinds {
 
     /// Follows the ring from junction `start` in its driving direction; the kind and the edges
     /// walked (empty when the ring is malformed before it closes).
-    private static func walk(_ net: RoadNetwork, _ inc: JunctionIncidence, from start: Int) -> (RingKind, [Int]) {
+    private static func walk(_ net: RoadNetwork, _ inc: JunctionIncidence, _ perceived: [Double],
+                             from start: Int) -> (RingKind, [Int])
+    {
         let ends = { (j: Int) in inc.ends[Int(inc.offset[j])..<Int(inc.offset[j + 1])] }
         // A ring mixing roundabout and circular ways is no ring (OSRM).
         let kinds = Set(ends(start).map(Int.init).filter { isRing(net, $0 >> 1) }.map { isCircular(net, $0 >> 1) })
@@ -85,19 +88,23 @@ enum RingKinds {
             return (.rotary, walked)
         }
         if circular { return (.none, walked) }
-        if radius < intersectionRadius && qualifiesAsIntersection(net, inc, exits) { return (.intersection, walked) }
+        if radius < intersectionRadius && qualifiesAsIntersection(net, inc, perceived, exits) { return (.intersection, walked) }
         return (.roundabout, walked)
     }
 
-    /// At most four exits, each a single road, pointing in clearly different directions.
-    private static func qualifiesAsIntersection(_ net: RoadNetwork, _ inc: JunctionIncidence, _ exits: [Int]) -> Bool {
+    /// At most four exits, each a single road, pointing in clearly different directions. The
+    /// directions are the roads' perceived bearings (OSRM's `GetCoordinateAlongRoad`), not
+    /// their first segments: a short stub drawn to meet the ring points elsewhere than the road.
+    private static func qualifiesAsIntersection(_ net: RoadNetwork, _ inc: JunctionIncidence, _ perceived: [Double],
+                                                _ exits: [Int]) -> Bool
+    {
         guard exits.count <= 4 else { return false }
         var bearings: [Double] = []
         for j in exits {
             let here = inc.ends[Int(inc.offset[j])..<Int(inc.offset[j + 1])].map(Int.init)
             guard here.count <= 3 else { return false }
             if let road = here.first(where: { !isRing(net, $0 >> 1) }) {
-                bearings.append(net.outwardBearing(edge: road >> 1, side: road & 1))
+                bearings.append(perceived[road])
             }
         }
         bearings.sort()

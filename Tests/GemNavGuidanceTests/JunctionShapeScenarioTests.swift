@@ -35,6 +35,40 @@ import Testing
         #expect(turn.intersections[0].bearings.sorted() == [90, 180, 270])
     }
 
+    /// OSRM lists a junction's bearings in 15° steps when no two neighbouring roads share a
+    /// step, and in whole degrees otherwise (its bearing classes); a road rounding to north is
+    /// listed first. Its post-processing measures turns on these listed bearings.
+    @Test func bearingsAreListedInFifteenDegreeSteps() throws {
+        // Grid units are about 100 m both ways.
+        var map = GridMap()
+        map.way([(0, 0), (0, 1), (0, 2)], road("main"))
+        // Leaving at 124°: listed as 120°.
+        map.way([(0, 1), (-1, 2.5)], road("side"))
+        let turn = try #require(map.guide((0, 0.2), (-0.9, 2.35)).middleSteps.first)
+        #expect(turn.intersections[0].bearings == [90, 120, 270])
+        #expect(turn.intersections[0].inIndex == 2)
+        #expect(turn.intersections[0].outIndex == 1)
+
+        // Roads at 356° and 3° both round to north: whole degrees.
+        var close = GridMap()
+        close.way([(-2, 1), (0, 1)], road("south"))
+        close.way([(0, 1), (2, 0.85)], road("left"))
+        close.way([(0, 1), (2, 1.1)], road("right"))
+        let route = try close.guide((-1.8, 1), (1.8, 1.09))
+        let split = try #require(route.legs[0].steps.flatMap(\.intersections).first { $0.bearings.count == 3 })
+        #expect(split.bearings == [3, 180, 356])
+
+        // A last road at 355° rounds to north and is listed first.
+        var wrap = GridMap()
+        wrap.way([(-2, 1), (0, 1)], road("south"))
+        wrap.way([(0, 1), (2, 0.825)], road("north"))
+        wrap.way([(0, 1), (0, 2)], road("east"))
+        let east = try #require(wrap.guide((-1.8, 1), (0, 1.8)).middleSteps.first)
+        #expect(east.intersections[0].bearings == [0, 90, 180])
+        #expect(east.intersections[0].inIndex == 2)
+        #expect(east.intersections[0].outIndex == 1)
+    }
+
     /// OSRM's "Middle Island Over Bridge": a two-way road splits into two one-way
     /// carriageways 10 m apart. At the split the carriageways are one road (bearing 180,
     /// halfway between them), the arriving one is not listed, and driving on needs no step.

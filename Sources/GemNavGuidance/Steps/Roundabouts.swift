@@ -13,8 +13,12 @@ extension StepBuilder {
         let roads = leg.roads
         let isRotary = roads[i + 1].road.isRotary
         let type: ManeuverType = isRotary ? .rotary : .roundabout
+        // The modifier is the turn into the ring in OSRM's `getTurnDirection` bands (straight
+        // within 20°), as its roundabout handler sets it; where the exit lies is told by `exit`
+        // and, for banner icons, by the degrees travelled. A route ending on the ring has no exit.
+        let entry = ManeuverClassifier.turnDirection(views[i].angle)
         guard let exit = (i + 1..<views.count).first(where: { !roads[$0 + 1].road.isRoundabout }) else {
-            return (Decision(type: type), nil, nil)
+            return (Decision(type: type, modifier: entry), nil, nil)
         }
         // Count only exits the traveller could take, as OSRM does: at the entry junction an
         // exit before the ring in driving direction (to the right of the way onto the ring
@@ -36,14 +40,14 @@ extension StepBuilder {
         var travelled = drivingSide == .right ? 180 - angle : 180 + angle
         if travelled <= 0 { travelled += 360 }
         // A small roundabout is told as the turn it amounts to, from the way in to the way out.
+        // OSRM measures that turn in post-processing, on the listed bearings of both
+        // (`closeOffRoundabout`); the banner's degrees keep the precise angle.
         if roads[i + 1].road.isRoundaboutIntersection {
-            return (Decision(type: .roundaboutTurn, modifier: ManeuverClassifier.turnDirection(angle), exit: count),
+            let listed = Geodesy.turnAngle(from: views[i].listedInHeading,
+                                           to: Double(views[exit].listedBearing(of: views[exit].junction.outArm)))
+            return (Decision(type: .roundaboutTurn, modifier: ManeuverClassifier.turnDirection(listed), exit: count),
                     exit + 1, travelled)
         }
-        // The modifier is the turn into the ring in OSRM's `getTurnDirection` bands (straight
-        // within 20°), as its roundabout handler sets it; where the exit lies is told by `exit`
-        // and, for banner icons, by the degrees travelled.
-        let entry = ManeuverClassifier.turnDirection(views[i].angle)
         return (Decision(type: type, modifier: entry, exit: count), exit + 1, travelled)
     }
 

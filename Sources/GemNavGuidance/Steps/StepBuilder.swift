@@ -198,16 +198,21 @@ struct StepBuilder {
     {
         let j = v.junction
         let classes = RoadClasses.of(roads[k].road)
+        // Listed as OSRM lists them (`BearingClass`): a last road rounding to north comes first.
+        let listing = v.bearingClass
+        let n = j.arms.count
+        let shift = listing.lastWrapsToNorth ? 1 : 0
         // Sized up front: `map` over the arms grew these arrays element by element.
         var bearings = [Int](), entry = [Bool]()
-        bearings.reserveCapacity(j.arms.count)
-        entry.reserveCapacity(j.arms.count)
-        for a in j.arms.indices {
-            bearings.append(j.arms[a].bearing)
+        bearings.reserveCapacity(n)
+        entry.reserveCapacity(n)
+        for k in 0..<n {
+            let a = (k + n - shift) % n
+            bearings.append(listing.listed(j.arms[a].bearing))
             entry.append(j.arms[a].canEnter)
         }
         return Intersection(location: j.location, bearings: bearings, entry: entry,
-                            inIndex: j.inArm, outIndex: j.outArm, lanes: lanes,
+                            inIndex: (j.inArm + shift) % n, outIndex: (j.outArm + shift) % n, lanes: lanes,
                             classes: classes)
     }
 

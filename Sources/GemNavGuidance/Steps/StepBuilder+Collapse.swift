@@ -39,7 +39,9 @@ extension StepBuilder {
             let gap = ((a + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
             guard gap < (second.type == .newName ? Self.nameCollapseDistance : Self.collapseDistance) else { continue }
             if foldsName && !isNameChangeFolded(a, b, second, gap: gap, views: views) { continue }
-            let total = Geodesy.turnAngle(from: views[a].inHeading, to: Double(views[b].outBearing))
+            // Measured on the listed bearings, as OSRM's post-processing measures.
+            let total = Geodesy.turnAngle(from: views[a].listedInHeading,
+                                          to: Double(views[b].listedBearing(of: views[b].junction.outArm)))
             let staggered = !foldsName && isStaggered(a, b, gap: gap, views: views)
             // A turn followed closely by going straight onto another name is one turn onto that
             // name (OSRM's `maneuverSucceededByNameChange`).
@@ -53,7 +55,10 @@ extension StepBuilder {
             let oscillates = second.modifier == .straight
                 && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
             if first.type == .newName && second.type != .newName && !staggered && !oscillates {
-                if isUndisturbed(a, b) { foldNameChange(a, into: b, second, total: total, &decisions, &targets) }
+                if isUndisturbed(a, b) {
+                    foldNameChange(a, into: b, second, angle: combinedAngle(a, b, gap: gap, views: views),
+                                   &decisions, &targets)
+                }
                 continue
             }
             decisions[b] = nil
@@ -90,7 +95,8 @@ extension StepBuilder {
             if type == .turn && ManeuverClassifier.basicType(from: leg.roads[a].road, to: leg.roads[b + 1].road) == .continue {
                 type = .continue
             }
-            decisions[a] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(total))
+            decisions[a] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(
+                combinedAngle(a, b, gap: gap, views: views)))
         }
     }
 
@@ -136,11 +142,11 @@ extension StepBuilder {
     /// OSRM's `maneuverPreceededByNameChange`: a name change just before a maneuver is no step
     /// of its own; the maneuver stays where it is, turned by the combined angle, and is a
     /// "turn" rather than a "continue" when the name before the change differs.
-    private func foldNameChange(_ a: Int, into b: Int, _ second: Decision, total: Double,
+    private func foldNameChange(_ a: Int, into b: Int, _ second: Decision, angle: Double,
                                 _ decisions: inout [Decision?], _ targets: inout [Int?])
     {
         var merged = second
-        if second.type != .fork && second.type != .merge { merged.modifier = ManeuverClassifier.turnDirection(total) }
+        if second.type != .fork && second.type != .merge { merged.modifier = ManeuverClassifier.turnDirection(angle) }
         let same = Self.sameName(leg.roads[a].road, leg.roads[a + 1].road)
         if merged.type == .continue && !same { merged.type = .turn }
         if merged.type == .turn && same { merged.type = .continue }
@@ -158,11 +164,27 @@ extension StepBuilder {
         return second.modifier == .straight || choices == 1
     }
 
+    /// OSRM's `findTotalTurnAngle`, on the listed bearings (`BearingClass`): the turn from the
+    /// way into junction `a` to the way out of junction `b`, unless that is about straight on,
+    /// or the two turns pull opposite ways after a first step of `collapseDistance` or more;
+    /// then the first turn's own angle.
+    private func combinedAngle(_ a: Int, _ b: Int, gap: Double, views: [JunctionView]) -> Double {
+        let first = views[a].listedAngle(of: views[a].junction.outArm)
+        let second = views[b].listedAngle(of: views[b].junction.outArm)
+        let total = Geodesy.turnAngle(from: views[a].listedInHeading,
+                                      to: Double(views[b].listedBearing(of: views[b].junction.outArm)))
+        // OSRM: half its NARROW_TURN_ANGLE, and 5° of slack for "the same direction".
+        guard abs(total) >= 20 else { return first }
+        if gap < Self.collapseDistance || (first >= -5 && second >= -5) || (first <= 5 && second <= 5) { return total }
+        return first
+    }
+
     /// OSRM's `isStaggeredIntersection`: a right and a left turn of 45–135° (either order)
     /// under 3 m apart, nothing in between.
     private func isStaggered(_ a: Int, _ b: Int, gap: Double, views: [JunctionView]) -> Bool {
         let isRight = { (x: Double) in x > 45 && x < 135 }, isLeft = { (x: Double) in x < -45 && x > -135 }
-        let (first, second) = (views[a].angle, views[b].angle)
+        let (first, second) = (views[a].listedAngle(of: views[a].junction.outArm),
+                               views[b].listedAngle(of: views[b].junction.outArm))
         return gap < Self.staggeredDistance && isUndisturbed(a, b)
             && (isRight(first) && isLeft(second) || isLeft(first) && isRight(second))
     }

@@ -35,6 +35,17 @@ import Testing
         #expect(north.instructions[1] == "At the roundabout, take the 1st exit onto North Road")
     }
 
+    @Test func routeStartingOnTheRingCountsTheExitsFromItsStart() throws {
+        // Starting between South and East Road: East Road only comes in and the north-east
+        // arms cannot be taken, so North Road is the 1st exit and West Road the 2nd
+        // (osrm-routed on this map; Monaco's rings, 23 routes).
+        let map = Self.ring(["junction": "roundabout"])
+        let west = try map.guide((2.5, 3.5), (3, 0.5))
+        #expect(west.maneuvers == ["depart", "exit roundabout right", "arrive"])
+        #expect(west.middleSteps.map(\.maneuver.exit) == [2])
+        #expect(try map.guide((2.5, 3.5), (5.5, 3)).middleSteps.map(\.maneuver.exit) == [1])
+    }
+
     @Test func routeEndingOnTheRingStillSaysWhichWayToEnter() throws {
         // No exit to count, but the turn into the ring is worded as always (osrm-routed:
         // "roundabout right"; Monaco's ring at Jardin Exotique).

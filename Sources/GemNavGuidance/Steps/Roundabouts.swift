@@ -25,17 +25,12 @@ extension StepBuilder {
         // where traffic keeps right); further on every junction with a way out, unless all
         // its ways out are minor roads (service, tracks) and the ring itself is not. The
         // exit taken counts too.
-        var count = 1
-        let ringIsMinor = Self.isMinor(roads[i + 1].road.roadClass)
-        for k in i..<exit {
-            let v = views[k], j = v.junction
-            let leaves = j.arms.indices.contains { a in
-                guard a != j.inArm && a != j.outArm && j.arms[a].canEnter && !j.arms[a].road.isRoundabout else { return false }
-                if k == i { return drivingSide == .right ? v.angle(of: a) > v.angle : v.angle(of: a) < v.angle }
-                return ringIsMinor || !Self.isMinor(j.arms[a].road.roadClass)
-            }
-            if leaves { count += 1 }
+        let v = views[i], j = v.junction
+        let exitBeforeRing = j.arms.indices.contains { a in
+            guard a != j.inArm && a != j.outArm && j.arms[a].canEnter && !j.arms[a].road.isRoundabout else { return false }
+            return drivingSide == .right ? v.angle(of: a) > v.angle : v.angle(of: a) < v.angle
         }
+        let count = 1 + (exitBeforeRing ? 1 : 0) + exitsPassed(i + 1..<exit, views: views)
         let angle = Geodesy.turnAngle(from: views[i].inHeading, to: Double(views[exit].outBearing))
         var travelled = drivingSide == .right ? 180 - angle : 180 + angle
         if travelled <= 0 { travelled += 360 }
@@ -49,6 +44,20 @@ extension StepBuilder {
                     exit + 1, travelled)
         }
         return (Decision(type: type, modifier: entry, exit: count), exit + 1, travelled)
+    }
+
+    /// How many of the ring junctions `junctions` offer a way out: a road that can be taken,
+    /// unless all such roads are minor (service, tracks) and the ring itself is not.
+    func exitsPassed(_ junctions: Range<Int>, views: [JunctionView]) -> Int {
+        junctions.reduce(0) { count, k in
+            let j = views[k].junction
+            let ringIsMinor = Self.isMinor(leg.roads[k].road.roadClass)
+            let leaves = j.arms.indices.contains { a in
+                a != j.inArm && a != j.outArm && j.arms[a].canEnter && !j.arms[a].road.isRoundabout
+                    && (ringIsMinor || !Self.isMinor(j.arms[a].road.roadClass))
+            }
+            return count + (leaves ? 1 : 0)
+        }
     }
 
     /// OSRM's minor road classes (its low-priority roads): exits onto them alone do not count.

@@ -35,6 +35,10 @@ struct StepBuilder {
                     continue
                 }
                 let type: ManeuverType = roads[i].road.isRotary ? .exitRotary : .exitRoundabout
+                // A leg starting on the ring counts the exits from its start, as OSRM does.
+                if ringExit == nil, roads[0...i].allSatisfy(\.road.isRoundabout) {
+                    ringExit = 1 + exitsPassed(0..<i, views: views)
+                }
                 decisions[i] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(views[i].angle), exit: ringExit)
                 ringExit = nil
             } else if !fromRing {

@@ -210,8 +210,8 @@ struct StepBuilder {
         var bearings = [Int](), entry = [Bool]()
         bearings.reserveCapacity(n)
         entry.reserveCapacity(n)
-        for k in 0..<n {
-            let a = (k + n - shift) % n
+        for listed in 0..<n {
+            let a = (listed + n - shift) % n
             bearings.append(listing.listed(j.arms[a].bearing))
             entry.append(j.arms[a].canEnter)
         }

@@ -44,12 +44,11 @@ extension JunctionView {
     /// The junction's bearing classification.
     var bearingClass: BearingClass { BearingClass(junction.arms.lazy.map(\.bearing)) }
 
-    /// The bearing of arm `i` as OSRM lists it.
-    func listedBearing(of i: Int) -> Int { bearingClass.listed(junction.arms[i].bearing) }
-
-    /// The heading on arrival, from the listed bearing of the way in.
-    var listedInHeading: Double { Double((listedBearing(of: junction.inArm) + 180) % 360) }
-
-    /// The signed turn angle onto arm `i` (-180…180, positive = right) between listed bearings.
-    func listedAngle(of i: Int) -> Double { Geodesy.turnAngle(from: listedInHeading, to: Double(listedBearing(of: i))) }
+    /// The signed turn (-180…180, positive = right) from the way into this junction to the
+    /// way out of `exit` (this junction itself for its own turn), between listed bearings.
+    func listedTurn(to exit: JunctionView) -> Double {
+        let inBearing = bearingClass.listed(junction.arms[junction.inArm].bearing)
+        let outBearing = exit.bearingClass.listed(exit.junction.arms[exit.junction.outArm].bearing)
+        return Geodesy.turnAngle(from: Double((inBearing + 180) % 360), to: Double(outBearing))
+    }
 }

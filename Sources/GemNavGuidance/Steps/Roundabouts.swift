@@ -38,8 +38,7 @@ extension StepBuilder {
         // OSRM measures that turn in post-processing, on the listed bearings of both
         // (`closeOffRoundabout`); the banner's degrees keep the precise angle.
         if roads[i + 1].road.isRoundaboutIntersection {
-            let listed = Geodesy.turnAngle(from: views[i].listedInHeading,
-                                           to: Double(views[exit].listedBearing(of: views[exit].junction.outArm)))
+            let listed = views[i].listedTurn(to: views[exit])
             return (Decision(type: .roundaboutTurn, modifier: ManeuverClassifier.turnDirection(listed), exit: count),
                     exit + 1, travelled)
         }

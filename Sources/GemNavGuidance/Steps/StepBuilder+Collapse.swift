@@ -40,8 +40,7 @@ extension StepBuilder {
             guard gap < (second.type == .newName ? Self.nameCollapseDistance : Self.collapseDistance) else { continue }
             if foldsName && !isNameChangeFolded(a, b, second, gap: gap, views: views) { continue }
             // Measured on the listed bearings, as OSRM's post-processing measures.
-            let total = Geodesy.turnAngle(from: views[a].listedInHeading,
-                                          to: Double(views[b].listedBearing(of: views[b].junction.outArm)))
+            let total = views[a].listedTurn(to: views[b])
             let staggered = !foldsName && isStaggered(a, b, gap: gap, views: views)
             // A turn followed closely by going straight onto another name is one turn onto that
             // name (OSRM's `maneuverSucceededByNameChange`).
@@ -56,7 +55,7 @@ extension StepBuilder {
                 && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
             if first.type == .newName && second.type != .newName && !staggered && !oscillates {
                 if isUndisturbed(a, b) {
-                    foldNameChange(a, into: b, second, angle: combinedAngle(a, b, gap: gap, views: views),
+                    foldNameChange(a, into: b, second, angle: combinedAngle(a, b, total: total, gap: gap, views: views),
                                    &decisions, &targets)
                 }
                 continue
@@ -96,7 +95,7 @@ extension StepBuilder {
                 type = .continue
             }
             decisions[a] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(
-                combinedAngle(a, b, gap: gap, views: views)))
+                combinedAngle(a, b, total: total, gap: gap, views: views)))
         }
     }
 
@@ -164,15 +163,12 @@ extension StepBuilder {
         return second.modifier == .straight || choices == 1
     }
 
-    /// OSRM's `findTotalTurnAngle`, on the listed bearings (`BearingClass`): the turn from the
-    /// way into junction `a` to the way out of junction `b`, unless that is about straight on,
+    /// OSRM's `findTotalTurnAngle`, on the listed bearings (`BearingClass`): `total`, the turn
+    /// from the way into junction `a` to the way out of junction `b`, unless that is about straight on,
     /// or the two turns pull opposite ways after a first step of `collapseDistance` or more;
     /// then the first turn's own angle.
-    private func combinedAngle(_ a: Int, _ b: Int, gap: Double, views: [JunctionView]) -> Double {
-        let first = views[a].listedAngle(of: views[a].junction.outArm)
-        let second = views[b].listedAngle(of: views[b].junction.outArm)
-        let total = Geodesy.turnAngle(from: views[a].listedInHeading,
-                                      to: Double(views[b].listedBearing(of: views[b].junction.outArm)))
+    private func combinedAngle(_ a: Int, _ b: Int, total: Double, gap: Double, views: [JunctionView]) -> Double {
+        let first = views[a].listedTurn(to: views[a]), second = views[b].listedTurn(to: views[b])
         // OSRM: half its NARROW_TURN_ANGLE, and 5° of slack for "the same direction".
         guard abs(total) >= 20 else { return first }
         if gap < Self.collapseDistance || (first >= -5 && second >= -5) || (first <= 5 && second <= 5) { return total }
@@ -183,8 +179,7 @@ extension StepBuilder {
     /// under 3 m apart, nothing in between.
     private func isStaggered(_ a: Int, _ b: Int, gap: Double, views: [JunctionView]) -> Bool {
         let isRight = { (x: Double) in x > 45 && x < 135 }, isLeft = { (x: Double) in x < -45 && x > -135 }
-        let (first, second) = (views[a].listedAngle(of: views[a].junction.outArm),
-                               views[b].listedAngle(of: views[b].junction.outArm))
+        let (first, second) = (views[a].listedTurn(to: views[a]), views[b].listedTurn(to: views[b]))
         return gap < Self.staggeredDistance && isUndisturbed(a, b)
             && (isRight(first) && isLeft(second) || isLeft(first) && isRight(second))
     }

@@ -133,7 +133,7 @@ public final class AppStore: Sendable {
     /// The deletion is committed by then, so a failed checkpoint (another connection reading)
     /// is not an error of the deletion; SQLite checkpoints again on its own as the log grows.
     func scrubWriteAheadLog() {
-        try? queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try? queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     /// Runs `body` in a write transaction (rolled back when it throws), translating failures

@@ -37,8 +37,7 @@ struct AssistantEndpoint: Sendable {
         }
         let question: Question
         do {
-            var body = request.body
-            let buffer = try await body.collect(upTo: Self.maximumBody)
+            let buffer = try await request.body.collect(upTo: Self.maximumBody)
             question = try JSONDecoder().decode(Question.self, from: Data(buffer: buffer))
         } catch is DecodingError {
             return Self.error(.badRequest, "The body is not the JSON expected: {\"text\": \"find a pharmacy\", \"session\": \"…\", \"language\": \"en\", \"lat\": 43.73, \"lon\": 7.42} (only text is required).")
@@ -55,8 +54,7 @@ struct AssistantEndpoint: Sendable {
         let query = request.uri.queryParameters
         let audio: Data
         do {
-            var body = request.body
-            audio = Data(buffer: try await body.collect(upTo: Self.maximumAudio))
+            audio = Data(buffer: try await request.body.collect(upTo: Self.maximumAudio))
         } catch {
             return Self.error(.contentTooLarge, "The recording is over \(Self.maximumAudio >> 20) MB; a command is a few seconds.")
         }

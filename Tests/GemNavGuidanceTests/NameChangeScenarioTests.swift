@@ -46,6 +46,32 @@ import Testing
         #expect(try map.guide((0, 3.2), (0, 5.5)).maneuvers == ["depart", "turn straight", "arrive"])
     }
 
+    @Test func aNamedTunnelBetweenUnnamedRoadsIsNoManeuver() throws {
+        // Andorra's Túnel de les dos valires, entered and left on unnamed roads: where the
+        // tunnel ends OSRM lists the junction (its classes change) as a silent step onto a
+        // road without a name, so the name change into the tunnel oscillates back and is
+        // dropped (`isNameOszillation` with a `Suppressed` step of empty name). Checked
+        // against osrm-routed on the same maps.
+        func map(between: [String: String], after: [String: String]) -> GridMap {
+            var map = GridMap()
+            map.way([(0, 0), (0, 3)], ["highway": "primary", "oneway": "yes"])
+            map.way([(0, 3), (0, 30)], between.merging(["highway": "primary", "oneway": "yes"]) { $1 })
+            map.way([(0, 30), (0, 32)], after.merging(["highway": "primary", "oneway": "yes"]) { $1 })
+            return map
+        }
+        let named = ["name": "Túnel"], tunnel = named.merging(["tunnel": "yes", "layer": "-1"]) { $1 }
+        #expect(try map(between: tunnel, after: [:]).guide((0, 1), (0, 31.5)).maneuvers == ["depart", "arrive"])
+        // Arriving inside the tunnel, nothing takes the name back.
+        #expect(try map(between: tunnel, after: [:]).guide((0, 1), (0, 29)).maneuvers
+            == ["depart", "new name straight", "arrive"])
+        // Without the tunnel's class the junction is no step of OSRM's, so the name is said.
+        #expect(try map(between: named, after: [:]).guide((0, 1), (0, 31.5)).maneuvers
+            == ["depart", "new name straight", "arrive"])
+        // Out onto a road with a name of its own, both names are said.
+        #expect(try map(between: tunnel, after: ["name": "Foo"]).guide((0, 1), (0, 31.5)).maneuvers
+            == ["depart", "new name straight", "new name straight", "arrive"])
+    }
+
     /// A turn right from Wachaustraße into Dreifaltigkeitsplatz, which becomes Göglstraße
     /// straight on `metres` later, where Neumanngasse leaves to the east (Krems).
     static func nameAfterTurn(_ metres: Double) -> GridMap {

@@ -21,12 +21,20 @@ extension StepBuilder {
         var previous: Int?
         for b in decisions.indices {
             guard let second = decisions[b] else { continue }
-            defer { previous = decisions[b] == nil ? previous : b }
+            defer {
+                // OSRM's loop reaches a step after merging it with the one before: a name
+                // change undone at the silent junction after it goes only now.
+                if decisions[b] != nil, let c = nameOscillation(from: b, decisions), decisions[c] == nil {
+                    decisions[b] = nil
+                    targets[b] = nil
+                }
+                previous = decisions[b] == nil ? previous : b
+            }
             // A U-turn merges with nothing but a name change right after it (OSRM's
             // `noBadUTurnCombination`).
             guard let a = previous, let first = decisions[a], first.modifier != .uturn || second.type == .newName
             else { continue }
-            if isNameOscillation(a, b, first, second, decisions) {
+            if nameOscillation(from: a, decisions) == b {
                 decisions[a] = nil
                 decisions[b] = nil
                 targets[a] = nil
@@ -100,27 +108,44 @@ extension StepBuilder {
     }
 
     /// OSRM's `isNameOszillation`, which knows no distance: going straight onto another name
-    /// (a new name or a "turn straight") and straight back onto the name one came on is no
-    /// maneuver at all, however long the road between (Andorra's CG-3 crosses a few unnamed
-    /// pieces of its own ref on the way). Not next to a roundabout, nor across a change of
-    /// mode.
-    private func isNameOscillation(_ a: Int, _ b: Int, _ first: Decision, _ second: Decision,
-                                   _ decisions: [Decision?]) -> Bool
-    {
+    /// (a new name or a "turn straight") at junction `a` and back onto the name of the step
+    /// before, however long the road between (Andorra's CG-3 crosses a few unnamed pieces of
+    /// its own ref on the way), is no maneuver at all. "Back" is the next step OSRM has: a
+    /// name change, or a junction it lists without a word (its `Suppressed` turn) onto a road
+    /// with no name; an unnamed road into a named tunnel and out onto an unnamed road again
+    /// says nothing. Not next to a roundabout, nor across a change of mode. Returns that next
+    /// step's junction.
+    private func nameOscillation(from a: Int, _ decisions: [Decision?]) -> Int? {
         func isNameChange(_ d: Decision) -> Bool {
             d.type == .newName || (d.type == .turn && d.modifier == .straight)
         }
-        // OSRM compares each step with the next one, silent ones included: a junction between
-        // where the road goes on without a word is a step of its own there.
-        guard isNameChange(first) && isNameChange(second) && isUndisturbed(a, b) else { return false }
-        let before = leg.roads[a].road, between = leg.roads[a + 1].road, after = leg.roads[b + 1].road
-        guard before.mode == between.mode && between.mode == after.mode else { return false }
-        if let prior = decisions[..<a].last(where: { $0 != nil }), let type = prior?.type,
-           [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary].contains(type)
-        {
-            return false
+        func isRing(_ d: Decision?) -> Bool {
+            guard let type = d?.type else { return false }
+            return [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary].contains(type)
         }
-        return (before.name == after.name && before.ref == after.ref) || Self.sameName(before, after)
+        guard let first = decisions[a], isNameChange(first),
+              let c = ((a + 1)..<decisions.count).first(where: { isStep($0, decisions) })
+        else { return nil }
+        let p = (0..<a).last(where: { isStep($0, decisions) })
+        let before = leg.roads[p.map { $0 + 1 } ?? 0].road, between = leg.roads[a + 1].road
+        let after = leg.roads[c + 1].road
+        guard before.mode == between.mode && between.mode == after.mode, !before.isRoundabout,
+              !isRing(p.flatMap { decisions[$0] })
+        else { return nil }
+        if let second = decisions[c] {
+            guard isNameChange(second) else { return nil }
+        } else if !after.hasNoLabels {
+            return nil
+        }
+        return before.sameLabels(as: after) || Self.sameName(before, after) ? c : nil
+    }
+
+    /// Whether OSRM has a step at junction `i`, announced or not: a maneuver, or a junction
+    /// it lists (more than two roads, or the road's classes change there), which it keeps
+    /// as a silent `Suppressed` turn.
+    func isStep(_ i: Int, _ decisions: [Decision?]) -> Bool {
+        decisions[i] != nil || leg.junctions[i].arms.count > 2
+            || RoadClasses.separates(leg.roads[i].road, leg.roads[i + 1].road)
     }
 
     /// Whether two close turns at junctions `a` and `b` are one maneuver, by OSRM's rules
@@ -187,5 +212,19 @@ extension StepBuilder {
     /// No intersection lies between junctions `a` and `b`.
     private func isUndisturbed(_ a: Int, _ b: Int) -> Bool {
         leg.junctions[(a + 1)..<b].allSatisfy { $0.arms.count <= 2 }
+    }
+}
+
+private extension RoadInfo {
+    /// OSRM's empty name id: no name, ref, destination, exit number or pronunciation.
+    var hasNoLabels: Bool {
+        name.isEmpty && ref.isEmpty && destinations.isEmpty && destinationRef.isEmpty && exits.isEmpty
+            && pronunciation.isEmpty
+    }
+
+    /// OSRM's equal name ids: the same name, ref, destinations, exit numbers and pronunciation.
+    func sameLabels(as other: RoadInfo) -> Bool {
+        name == other.name && ref == other.ref && destinations == other.destinations
+            && destinationRef == other.destinationRef && exits == other.exits && pronunciation == other.pronunciation
     }
 }

@@ -89,9 +89,7 @@ struct StepBuilder {
             // carriageways of a divided road), the maneuver's own location and where its graph
             // keeps two ways apart (`RoadClasses.separates`); a way merely changing speed limit
             // is no intersection.
-            if decisions[i] != nil || leg.junctions[i].arms.count > 2
-                || RoadClasses.separates(roads[i].road, roads[i + 1].road)
-            {
+            if isStep(i, decisions) {
                 steps[steps.count - 1].intersections.append(
                     makeIntersection(views[i], to: leg.roads, i + 1, lanes: lanes[i]))
             }

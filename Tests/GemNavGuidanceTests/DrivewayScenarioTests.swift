@@ -47,4 +47,17 @@ import Testing
         let route = try map.guide((-1.5, 0), (1.5, 1.5))
         #expect(route.maneuvers.count == 3)
     }
+
+    @Test func drivewayPassedOnANamedRoadIsNoIntersection() throws {
+        // OSRM's driveway handler makes no turn at all there (`NoTurn`, not `Suppressed`), so
+        // osrm-routed lists no intersection; a side street is listed.
+        func listed(_ side: [String: String]) throws -> Int {
+            var map = GridMap()
+            map.way([(0, 0), (0, 3), (0, 6)], street("Chemin"))
+            map.way([(0, 3), (1, 3)], side)
+            return try map.guide((0, 0.5), (0, 5.5)).legs[0].steps.reduce(0) { $0 + $1.intersections.count }
+        }
+        #expect(try listed(["highway": "service", "service": "driveway"]) == 2)
+        #expect(try listed(street("Rue")) == 3)
+    }
 }

@@ -88,4 +88,19 @@ import Testing
         #expect(split.bearings == [0, 180])
         #expect(split.entry == [false, true])
     }
+
+    @Test func silentBendIntoAChoicelessTurnIsOneTurnAtTheBend() throws {
+        // Andorra's Avinguda d'Enclar: the road bends 45° left where a one-way joins (a junction
+        // OSRM lists without a word), and 28 m on it can only turn right. OSRM's
+        // `closeChoicelessTurnAfterTurn` makes that one "turn right" at the bend, not an
+        // "end of road" at the second junction. Checked against osrm-routed on the same map.
+        var map = GridMap()
+        map.way([(0, 0), (0, 3), (0.2, 3.2)], street("Main"))
+        map.way([(-1, 2.5), (0, 3)], street("Side").merging(["oneway": "yes"]) { $1 })
+        map.way([(1, 2.4), (0.2, 3.2)], street("Cross").merging(["oneway": "yes"]) { $1 })
+        map.way([(0.2, 3.2), (-0.6, 4)], street("Cross"))
+        let route = try map.guide((0, 0.5), (-0.5, 3.9))
+        #expect(route.maneuvers == ["depart", "turn right", "arrive"])
+        #expect(route.middleSteps.first?.maneuver.location == GridMap.at(0, 3))
+    }
 }

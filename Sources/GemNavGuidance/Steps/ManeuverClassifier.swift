@@ -16,6 +16,10 @@ struct JunctionView {
     let angle: Double
     /// Indices of arms other than in and out that the traveller could have taken.
     let alternatives: ArmSet
+    /// The road goes on under its name past driveways only: OSRM's driveway handler makes no
+    /// turn of it at all (`NoTurn`, where other silent junctions are `Suppressed`), so it is
+    /// neither listed as an intersection nor a step its collapse rules look at.
+    var passesDriveway = false
 
     init(_ j: RoutePath.Junction) {
         junction = j

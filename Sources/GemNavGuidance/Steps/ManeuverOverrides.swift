@@ -47,9 +47,6 @@ extension StepBuilder {
         if gap < Self.collapseDistance && sameSide { targets[a] = i + 1 }
     }
 
-    private static let ringTypes: Set<ManeuverType> = [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout,
-                                                       .exitRotary]
-
     /// `collapse` with the junctions in `stated` (ascending) as fixed points: a maneuver the
     /// map states is announced as stated, neither merged into the maneuver before it nor
     /// taking in a turn after it. A name change right after it is still folded in, turning the

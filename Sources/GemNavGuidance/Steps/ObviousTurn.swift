@@ -103,10 +103,11 @@ enum ObviousTurn {
         }
         let continuing = straightmost { a in
             guard j.arms[a].canEnter else { return false }
-            if from.name.isEmpty && !from.roadClass.isLowPriority { return false }
+            // OSRM tests its name ids here: a road with only a ref counts as named.
+            if from.hasNoLabels && !from.roadClass.isLowPriority { return false }
             let other = road(a)
-            if other.name.isEmpty && !other.roadClass.isLowPriority { return false }
-            if from.name.isEmpty != other.name.isEmpty { return false }
+            if other.hasNoLabels && !other.roadClass.isLowPriority { return false }
+            if from.hasNoLabels != other.hasNoLabels { return false }
             if other.roadClass.isStrictlyLess(than: from.roadClass) || other.roadClass.isLink(to: from.roadClass) {
                 return false
             }

@@ -16,7 +16,7 @@ extension StepBuilder {
     }
 
     private func trimStart(_ steps: inout [PlannedStep]) {
-        guard steps.count > 2, steps[0].distance <= Self.zeroLength, !Self.isRing(steps[1].decision.type) else { return }
+        guard steps.count > 2, steps[0].distance <= Self.zeroLength, !Self.ringTypes.contains(steps[1].decision.type) else { return }
         let dropped = steps.removeFirst()
         var depart = steps[0]
         depart.duration += dropped.duration
@@ -38,7 +38,7 @@ extension StepBuilder {
     private func trimEnd(_ steps: inout [PlannedStep]) {
         let n = steps.count
         guard n > 2, steps[n - 2].distance <= Self.zeroLength, steps[n - 2].decision.type != .depart,
-              !Self.isRing(steps[n - 2].decision.type) else { return }
+              !Self.ringTypes.contains(steps[n - 2].decision.type) else { return }
         let dropped = steps.remove(at: n - 2)
         steps[n - 3].duration += dropped.duration
         var arrive = steps[n - 2]
@@ -52,12 +52,5 @@ extension StepBuilder {
         arrive.intersections = [Intersection(location: arrive.location, bearings: [(heading + 180) % 360],
                                              entry: [true], inIndex: 0, outIndex: nil)]
         steps[n - 2] = arrive
-    }
-
-    private static func isRing(_ type: ManeuverType) -> Bool {
-        switch type {
-        case .roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary: return true
-        default: return false
-        }
     }
 }

@@ -15,6 +15,8 @@ extension StepBuilder {
 
     private static let turnLike: Set<ManeuverType> = [.turn, .newName, .continue, .endOfRoad]
     private static let signposted: Set<ManeuverType> = [.fork, .onRamp, .offRamp, .merge]
+    /// OSRM's `hasRoundaboutType`: steps its collapse rules leave alone.
+    static let ringTypes: Set<ManeuverType> = [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary]
 
     /// Merges a maneuver that follows another closely into it.
     func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
@@ -24,24 +26,34 @@ extension StepBuilder {
             defer {
                 // OSRM's loop reaches a step after merging it with the one before: a name
                 // change undone at the silent junction after it goes only now.
-                if decisions[b] != nil, let c = nameOscillation(from: b, decisions), decisions[c] == nil {
+                if decisions[b] != nil, let c = nameOscillation(from: b, decisions, views: views), decisions[c] == nil {
                     decisions[b] = nil
                     targets[b] = nil
                 }
+                foldChoicelessAfterStraight(b, &decisions, &targets, views: views)
                 previous = decisions[b] == nil ? previous : b
+            }
+            if let x = (0..<b).last(where: { isStep($0, decisions, views) }), decisions[x] == nil,
+               foldSilentTurn(x, into: b, &decisions, &targets, views: views)
+            {
+                previous = x
+                continue
             }
             // A U-turn merges with nothing but a name change right after it (OSRM's
             // `noBadUTurnCombination`).
             guard let a = previous, let first = decisions[a], first.modifier != .uturn || second.type == .newName
             else { continue }
-            if nameOscillation(from: a, decisions) == b {
+            if nameOscillation(from: a, decisions, views: views) == b {
                 decisions[a] = nil
                 decisions[b] = nil
                 targets[a] = nil
                 continue
             }
-            let foldsName = second.type == .newName && (Self.turnLike.contains(first.type)
-                || Self.signposted.contains(first.type))
+            // A sign-posted maneuver (fork, ramp) followed closely by a "turn straight" takes
+            // the name it leads to, as by a new name (OSRM's `maneuverSucceededByNameChange`).
+            let straightOn = (second.type == .turn || second.type == .continue) && second.modifier == .straight
+            let foldsName = (second.type == .newName || straightOn && Self.signposted.contains(first.type))
+                && (Self.turnLike.contains(first.type) || Self.signposted.contains(first.type))
             guard foldsName || (Self.turnLike.contains(first.type) && Self.turnLike.contains(second.type))
             else { continue }
             let gap = ((a + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
@@ -115,37 +127,96 @@ extension StepBuilder {
     /// with no name; an unnamed road into a named tunnel and out onto an unnamed road again
     /// says nothing. Not next to a roundabout, nor across a change of mode. Returns that next
     /// step's junction.
-    private func nameOscillation(from a: Int, _ decisions: [Decision?]) -> Int? {
-        func isNameChange(_ d: Decision) -> Bool {
-            d.type == .newName || (d.type == .turn && d.modifier == .straight)
+    private func nameOscillation(from a: Int, _ decisions: [Decision?], views: [JunctionView]) -> Int? {
+        // Entering a link road off a road that is none is OSRM's sliproad, a turn type of its
+        // own that no name oscillates across.
+        func isNameChange(_ d: Decision, at k: Int) -> Bool {
+            (d.type == .newName || (d.type == .turn && d.modifier == .straight))
+                && !(leg.roads[k + 1].road.roadClass.isLink && !leg.roads[k].road.roadClass.isLink)
         }
         func isRing(_ d: Decision?) -> Bool {
             guard let type = d?.type else { return false }
-            return [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary].contains(type)
+            return Self.ringTypes.contains(type)
         }
-        guard let first = decisions[a], isNameChange(first),
-              let c = ((a + 1)..<decisions.count).first(where: { isStep($0, decisions) })
+        guard let first = decisions[a], isNameChange(first, at: a),
+              let c = ((a + 1)..<decisions.count).first(where: { isStep($0, decisions, views) })
         else { return nil }
-        let p = (0..<a).last(where: { isStep($0, decisions) })
+        let p = (0..<a).last(where: { isStep($0, decisions, views) })
         let before = leg.roads[p.map { $0 + 1 } ?? 0].road, between = leg.roads[a + 1].road
         let after = leg.roads[c + 1].road
         guard before.mode == between.mode && between.mode == after.mode, !before.isRoundabout,
               !isRing(p.flatMap { decisions[$0] })
         else { return nil }
         if let second = decisions[c] {
-            guard isNameChange(second) else { return nil }
+            guard isNameChange(second, at: c) else { return nil }
         } else if !after.hasNoLabels {
             return nil
         }
         return before.sameLabels(as: after) || Self.sameName(before, after) ? c : nil
     }
 
+    /// OSRM's `straightTurnFollowedByChoiceless`: a "turn straight" or "continue straight"
+    /// whose next step, a silent junction, comes within 60 m and lets the road go only one
+    /// way is one maneuver with it, named after the road beyond, a "continue" when that road
+    /// has the name of the one before (Andorra's CG-2 taking its link at Encamp).
+    private func foldChoicelessAfterStraight(_ b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
+                                             views: [JunctionView])
+    {
+        guard let d = decisions[b], d.type == .turn || d.type == .continue, d.modifier == .straight,
+              let c = ((b + 1)..<decisions.count).first(where: { isStep($0, decisions, views) }), decisions[c] == nil
+        else { return }
+        let gap = ((b + 1)...c).reduce(0) { $0 + leg.distance(of: $1) }
+        guard gap <= 2 * Self.collapseDistance, views[c].junction.arms.filter(\.canEnter).count == 1 else { return }
+        let p = (0..<b).last(where: { isStep($0, decisions, views) })
+        let prior = leg.roads[p.map { $0 + 1 } ?? 0].road, after = leg.roads[c + 1].road
+        var type = d.type
+        if type == .continue && !Self.sameName(prior, after) { type = .turn }
+        if type == .turn && Self.sameName(prior, after) { type = .continue }
+        let angle = combinedAngle(b, c, total: views[b].listedTurn(to: views[c]), gap: gap, views: views)
+        decisions[b] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(angle))
+        targets[b] = c + 1
+    }
+
+    /// OSRM's `closeChoicelessTurnAfterTurn` for a silent step (its `Suppressed` turn at a
+    /// listed junction `x` that bends off straight) closely followed by maneuver `b` that
+    /// offers no choice, nothing between: the two are one maneuver at `x`, measured over both
+    /// (Andorra's Avinguda d'Enclar is a "turn right" where the road bends into it, not an
+    /// "end of road" 25 m on). OSRM's sibling rule for a silent bend offering a choice
+    /// (`maneuverPreceededBySuppressedDirection`) turns on angles a few degrees apart from
+    /// GemNav's and lost more real routes than it won, so it is not ported.
+    ///
+    /// Returns whether it applied.
+    private func foldSilentTurn(_ x: Int, into b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
+                                views: [JunctionView]) -> Bool
+    {
+        guard let second = decisions[b], !Self.ringTypes.contains(second.type),
+              views[b].junction.arms.reduce(0, { $0 + ($1.canEnter ? 1 : 0) }) == 1
+        else { return false }
+        let roads = (leg.roads[x].road, leg.roads[x + 1].road, leg.roads[b + 1].road)
+        let gap = ((x + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
+        guard ManeuverClassifier.turnDirection(views[x].angle) != .straight, gap <= Self.collapseDistance,
+              !roads.0.isRoundabout, !roads.1.isRoundabout, roads.0.mode == roads.1.mode, roads.1.mode == roads.2.mode
+        else { return false }
+        let angle = combinedAngle(x, b, total: views[x].listedTurn(to: views[b]), gap: gap, views: views)
+        let direction = ManeuverClassifier.turnDirection(angle)
+        let p = (0..<x).last(where: { isStep($0, decisions, views) })
+        let prior = leg.roads[p.map { $0 + 1 } ?? 0].road
+        let type: ManeuverType = direction == .straight
+            ? .newName : Self.sameName(prior, roads.2) ? .continue : .turn
+        decisions[x] = Decision(type: type, modifier: direction)
+        targets[x] = targets[b] ?? b + 1
+        decisions[b] = nil
+        targets[b] = nil
+        return true
+    }
+
     /// Whether OSRM has a step at junction `i`, announced or not: a maneuver, or a junction
     /// it lists (more than two roads, or the road's classes change there), which it keeps
-    /// as a silent `Suppressed` turn.
-    func isStep(_ i: Int, _ decisions: [Decision?]) -> Bool {
-        decisions[i] != nil || leg.junctions[i].arms.count > 2
-            || RoadClasses.separates(leg.roads[i].road, leg.roads[i + 1].road)
+    /// as a silent `Suppressed` turn; a driveway passed on a road that keeps its name is no
+    /// step (`JunctionView.passesDriveway`).
+    func isStep(_ i: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Bool {
+        decisions[i] != nil || !views[i].passesDriveway && (leg.junctions[i].arms.count > 2
+            || RoadClasses.separates(leg.roads[i].road, leg.roads[i + 1].road))
     }
 
     /// Whether two close turns at junctions `a` and `b` are one maneuver, by OSRM's rules
@@ -179,11 +250,12 @@ extension StepBuilder {
         decisions[b] = merged
     }
 
-    /// OSRM's `maneuverSucceededByNameChange`: a new name folds into the maneuver before it
-    /// when it comes within 30 m with no intersection between, or within 45 m when it goes
-    /// straight on or the junction offers no other way.
+    /// OSRM's `maneuverSucceededByNameChange`: a new name (or a "turn straight") folds into
+    /// the maneuver before it when it comes within 30 m with no intersection between; a new
+    /// name also within 45 m when it goes straight on or the junction offers no other way.
     private func isNameChangeFolded(_ a: Int, _ b: Int, _ second: Decision, gap: Double, views: [JunctionView]) -> Bool {
         if gap < Self.collapseDistance && isUndisturbed(a, b) { return true }
+        guard second.type == .newName else { return false }
         let choices = views[b].junction.arms.reduce(0) { $0 + ($1.canEnter ? 1 : 0) }
         return second.modifier == .straight || choices == 1
     }
@@ -212,19 +284,5 @@ extension StepBuilder {
     /// No intersection lies between junctions `a` and `b`.
     private func isUndisturbed(_ a: Int, _ b: Int) -> Bool {
         leg.junctions[(a + 1)..<b].allSatisfy { $0.arms.count <= 2 }
-    }
-}
-
-private extension RoadInfo {
-    /// OSRM's empty name id: no name, ref, destination, exit number or pronunciation.
-    var hasNoLabels: Bool {
-        name.isEmpty && ref.isEmpty && destinations.isEmpty && destinationRef.isEmpty && exits.isEmpty
-            && pronunciation.isEmpty
-    }
-
-    /// OSRM's equal name ids: the same name, ref, destinations, exit numbers and pronunciation.
-    func sameLabels(as other: RoadInfo) -> Bool {
-        name == other.name && ref == other.ref && destinations == other.destinations
-            && destinationRef == other.destinationRef && exits == other.exits && pronunciation == other.pronunciation
     }
 }

@@ -11,7 +11,7 @@ struct StepBuilder {
     func build() -> [PlannedStep] {
         let roads = leg.roads
         guard let first = roads.first, let last = roads.last else { return emptyLeg() }
-        let views = leg.junctions.map { JunctionView($0.mergingDividedRoads()) }
+        var views = leg.junctions.map { JunctionView($0.mergingDividedRoads()) }
         var decisions = [Decision?](repeating: nil, count: views.count)
         // Index of the road an instruction names when it is not the road right after it.
         var targets = [Int?](repeating: nil, count: views.count)
@@ -45,6 +45,9 @@ struct StepBuilder {
                 decisions[i] = passingRing(views[i])
                     ?? ManeuverClassifier.classify(views[i], from: roads[i].road, to: roads[i + 1].road,
                                                      outLength: leg.distance(of: i + 1))
+                views[i].passesDriveway = decisions[i] == nil && views[i].junction.arms.count > 2
+                    && ManeuverClassifier.driveway(views[i], from: roads[i].road, to: roads[i + 1].road,
+                                                   modifier: .straight).map { $0 == nil } == true
             }
         }
         let stated = applyManeuverOverrides(&decisions, &targets, views: views)
@@ -89,7 +92,7 @@ struct StepBuilder {
             // carriageways of a divided road), the maneuver's own location and where its graph
             // keeps two ways apart (`RoadClasses.separates`); a way merely changing speed limit
             // is no intersection.
-            if isStep(i, decisions) {
+            if isStep(i, decisions, views) {
                 steps[steps.count - 1].intersections.append(
                     makeIntersection(views[i], to: leg.roads, i + 1, lanes: lanes[i]))
             }

@@ -65,7 +65,8 @@ extension StepBuilder {
             if angle >= 360 { angle -= 360 }
             var other = j
             other.outArm = a
-            let decision = ManeuverClassifier.classify(JunctionView(other), from: from, to: arm.road, outLength: 100)
+            var view = JunctionView(other)
+            let decision = ManeuverClassifier.classify(&view, from: from, to: arm.road, outLength: 100)
             turns.append(LaneTurn(angle: angle, entryAllowed: arm.canEnter, reversed: reversed, type: decision?.type,
                                   modifier: decision?.modifier ?? ManeuverClassifier.turnDirection(turnAngle), arm: a))
         }

@@ -38,6 +38,9 @@ struct JunctionView {
     }
 
     var outBearing: Int { junction.arms[junction.outArm].bearing }
+
+    /// How many roads the traveller may leave on (OSRM's `numberOfAllowedTurns`).
+    var choices: Int { junction.arms.reduce(0) { $0 + ($1.canEnter ? 1 : 0) } }
 }
 
 /// A set of arm indices (below 64) as a bit mask: classifying a junction then allocates
@@ -119,11 +122,15 @@ enum ManeuverClassifier {
 
     /// The maneuver at a junction between roads `from` and `to`, nil when none is needed.
     /// `outLength` is how far the road left on runs to the next junction (metres).
-    static func classify(_ v: JunctionView, from: RoadInfo, to: RoadInfo, outLength: Double) -> Decision? {
+    /// Sets `v.passesDriveway` where the driveway rule keeps the road silent.
+    static func classify(_ v: inout JunctionView, from: RoadInfo, to: RoadInfo, outLength: Double) -> Decision? {
         let modifier = turnDirection(v.angle)
         if from.mode != to.mode { return Decision(type: .notification, modifier: modifier) }
         if modifier == .uturn { return Decision(type: basicType(from: from, to: to), modifier: .uturn) }
-        if let driveway = driveway(v, from: from, to: to, modifier: modifier) { return driveway }
+        if let driveway = driveway(v, from: from, to: to, modifier: modifier) {
+            v.passesDriveway = driveway == nil
+            return driveway
+        }
         let arms = v.junction.arms
         let motorwayJunction = isMotorwayJunction(v, from: from, to: to)
         if from.roadClass.isHighway && motorwayJunction {

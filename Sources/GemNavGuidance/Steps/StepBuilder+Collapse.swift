@@ -33,7 +33,7 @@ extension StepBuilder {
                 foldChoicelessAfterStraight(b, &decisions, &targets, views: views)
                 previous = decisions[b] == nil ? previous : b
             }
-            if let x = (0..<b).last(where: { isStep($0, decisions, views) }), decisions[x] == nil,
+            if let x = previousStep(before: b, decisions, views), decisions[x] == nil,
                foldSilentTurn(x, into: b, &decisions, &targets, views: views)
             {
                 previous = x
@@ -134,18 +134,12 @@ extension StepBuilder {
             (d.type == .newName || (d.type == .turn && d.modifier == .straight))
                 && !(leg.roads[k + 1].road.roadClass.isLink && !leg.roads[k].road.roadClass.isLink)
         }
-        func isRing(_ d: Decision?) -> Bool {
-            guard let type = d?.type else { return false }
-            return Self.ringTypes.contains(type)
-        }
-        guard let first = decisions[a], isNameChange(first, at: a),
-              let c = ((a + 1)..<decisions.count).first(where: { isStep($0, decisions, views) })
+        guard let first = decisions[a], isNameChange(first, at: a), let c = nextStep(after: a, decisions, views)
         else { return nil }
-        let p = (0..<a).last(where: { isStep($0, decisions, views) })
-        let before = leg.roads[p.map { $0 + 1 } ?? 0].road, between = leg.roads[a + 1].road
-        let after = leg.roads[c + 1].road
+        let p = previousStep(before: a, decisions, views)
+        let before = road(after: p), between = leg.roads[a + 1].road, after = leg.roads[c + 1].road
         guard before.mode == between.mode && between.mode == after.mode, !before.isRoundabout,
-              !isRing(p.flatMap { decisions[$0] })
+              !(p.flatMap { decisions[$0] }.map { Self.ringTypes.contains($0.type) } ?? false)
         else { return nil }
         if let second = decisions[c] {
             guard isNameChange(second, at: c) else { return nil }
@@ -163,12 +157,11 @@ extension StepBuilder {
                                              views: [JunctionView])
     {
         guard let d = decisions[b], d.type == .turn || d.type == .continue, d.modifier == .straight,
-              let c = ((b + 1)..<decisions.count).first(where: { isStep($0, decisions, views) }), decisions[c] == nil
+              let c = nextStep(after: b, decisions, views), decisions[c] == nil
         else { return }
         let gap = ((b + 1)...c).reduce(0) { $0 + leg.distance(of: $1) }
-        guard gap <= 2 * Self.collapseDistance, views[c].junction.arms.filter(\.canEnter).count == 1 else { return }
-        let p = (0..<b).last(where: { isStep($0, decisions, views) })
-        let prior = leg.roads[p.map { $0 + 1 } ?? 0].road, after = leg.roads[c + 1].road
+        guard gap <= 2 * Self.collapseDistance, views[c].choices == 1 else { return }
+        let prior = road(after: previousStep(before: b, decisions, views)), after = leg.roads[c + 1].road
         var type = d.type
         if type == .continue && !Self.sameName(prior, after) { type = .turn }
         if type == .turn && Self.sameName(prior, after) { type = .continue }
@@ -189,8 +182,7 @@ extension StepBuilder {
     private func foldSilentTurn(_ x: Int, into b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
                                 views: [JunctionView]) -> Bool
     {
-        guard let second = decisions[b], !Self.ringTypes.contains(second.type),
-              views[b].junction.arms.reduce(0, { $0 + ($1.canEnter ? 1 : 0) }) == 1
+        guard let second = decisions[b], !Self.ringTypes.contains(second.type), views[b].choices == 1
         else { return false }
         let roads = (leg.roads[x].road, leg.roads[x + 1].road, leg.roads[b + 1].road)
         let gap = ((x + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
@@ -199,8 +191,7 @@ extension StepBuilder {
         else { return false }
         let angle = combinedAngle(x, b, total: views[x].listedTurn(to: views[b]), gap: gap, views: views)
         let direction = ManeuverClassifier.turnDirection(angle)
-        let p = (0..<x).last(where: { isStep($0, decisions, views) })
-        let prior = leg.roads[p.map { $0 + 1 } ?? 0].road
+        let prior = road(after: previousStep(before: x, decisions, views))
         let type: ManeuverType = direction == .straight
             ? .newName : Self.sameName(prior, roads.2) ? .continue : .turn
         decisions[x] = Decision(type: type, modifier: direction)
@@ -219,6 +210,21 @@ extension StepBuilder {
             || RoadClasses.separates(leg.roads[i].road, leg.roads[i + 1].road))
     }
 
+    /// The junction of OSRM's next step after junction `k` (`isStep`), nil when arrival comes first.
+    private func nextStep(after k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
+        ((k + 1)..<decisions.count).first { isStep($0, decisions, views) }
+    }
+
+    /// The junction of OSRM's step before junction `k` (`isStep`), nil when it is the departure.
+    private func previousStep(before k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
+        (0..<k).last { isStep($0, decisions, views) }
+    }
+
+    /// The road a step at junction `k` names (the departure's for nil).
+    private func road(after k: Int?) -> RoadInfo {
+        leg.roads[k.map { $0 + 1 } ?? 0].road
+    }
+
     /// Whether two close turns at junctions `a` and `b` are one maneuver, by OSRM's rules
     /// (`handleSliproad`, `isUTurn`, `closeChoicelessTurnAfterTurn`): a short link road
     /// between two roads, turning back onto the road one came on, or a turn onto a short
@@ -230,8 +236,7 @@ extension StepBuilder {
         // `handleSliproad`).
         if leg.roads[a + 1].road.roadClass.isLink && !leg.roads[b + 1].road.roadClass.isLink { return true }
         if abs(total) >= 145 && Self.sameName(leg.roads[a].road, leg.roads[b + 1].road) { return true }
-        let choices = views[b].junction.arms.reduce(0) { $0 + ($1.canEnter ? 1 : 0) }
-        return choices == 1 && ManeuverClassifier.turnDirection(views[a].angle) != .straight
+        return views[b].choices == 1 && ManeuverClassifier.turnDirection(views[a].angle) != .straight
     }
 
     /// OSRM's `maneuverPreceededByNameChange`: a name change just before a maneuver is no step
@@ -256,8 +261,7 @@ extension StepBuilder {
     private func isNameChangeFolded(_ a: Int, _ b: Int, _ second: Decision, gap: Double, views: [JunctionView]) -> Bool {
         if gap < Self.collapseDistance && isUndisturbed(a, b) { return true }
         guard second.type == .newName else { return false }
-        let choices = views[b].junction.arms.reduce(0) { $0 + ($1.canEnter ? 1 : 0) }
-        return second.modifier == .straight || choices == 1
+        return second.modifier == .straight || views[b].choices == 1
     }
 
     /// OSRM's `findTotalTurnAngle`, on the listed bearings (`BearingClass`): `total`, the turn

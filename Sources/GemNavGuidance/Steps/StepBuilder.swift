@@ -43,11 +43,8 @@ struct StepBuilder {
                 ringExit = nil
             } else if !fromRing {
                 decisions[i] = passingRing(views[i])
-                    ?? ManeuverClassifier.classify(views[i], from: roads[i].road, to: roads[i + 1].road,
+                    ?? ManeuverClassifier.classify(&views[i], from: roads[i].road, to: roads[i + 1].road,
                                                      outLength: leg.distance(of: i + 1))
-                views[i].passesDriveway = decisions[i] == nil && views[i].junction.arms.count > 2
-                    && ManeuverClassifier.driveway(views[i], from: roads[i].road, to: roads[i + 1].road,
-                                                   modifier: .straight).map { $0 == nil } == true
             }
         }
         let stated = applyManeuverOverrides(&decisions, &targets, views: views)

@@ -157,8 +157,11 @@ public struct RoutePath: Sendable, Hashable {
 
     /// One road at a junction.
     public struct Arm: Sendable, Hashable {
-        /// Bearing from the junction along the road, degrees 0…359.
+        /// Bearing from the junction along the road, whole degrees 0…359, as listed.
         public var bearing: Int
+        /// The same bearing before rounding: turn angles are decided on it, as OSRM decides
+        /// them, so a turn of 59.6° is no 60° one.
+        public var exactBearing: Double
         /// Whether the traveller coming from `inArm` may leave on this road (mode access,
         /// oneway and turn restrictions all considered).
         public var canEnter: Bool
@@ -171,9 +174,12 @@ public struct RoutePath: Sendable, Hashable {
         /// crossing, which guidance folds into one maneuver with the junction after it.
         public var insideCrossing: Bool
 
-        /// Creates an arm.
-        public init(bearing: Int, canEnter: Bool, canArrive: Bool, road: RoadInfo, insideCrossing: Bool = false) {
+        /// Creates an arm; `exactBearing` defaults to `bearing`.
+        public init(bearing: Int, exactBearing: Double? = nil, canEnter: Bool, canArrive: Bool, road: RoadInfo,
+                    insideCrossing: Bool = false)
+        {
             self.bearing = bearing
+            self.exactBearing = exactBearing ?? Double(bearing)
             self.canEnter = canEnter
             self.canArrive = canArrive
             self.road = road

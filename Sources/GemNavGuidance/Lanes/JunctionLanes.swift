@@ -73,10 +73,10 @@ struct JunctionLanes {
         guard length <= Self.previousLanesDistance else { return nil }
         // OSRM looks back along the straightmost road: it must be the one the route came by.
         let j = views[k].junction
-        let back = Double((j.arms[j.outArm].bearing + 180) % 360)
+        let back = j.arms[j.outArm].exactBearing + 180
         var best = -1, bestDeviation = Double.infinity
         for a in j.arms.indices where a != j.outArm {
-            let deviation = abs(Geodesy.turnAngle(from: back, to: Double(j.arms[a].bearing)))
+            let deviation = abs(Geodesy.turnAngle(from: back, to: j.arms[a].exactBearing))
             if deviation < bestDeviation {
                 best = a
                 bestDeviation = deviation

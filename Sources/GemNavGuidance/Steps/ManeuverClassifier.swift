@@ -23,8 +23,8 @@ struct JunctionView {
 
     init(_ j: RoutePath.Junction) {
         junction = j
-        inHeading = Double((j.arms[j.inArm].bearing + 180) % 360)
-        angle = Geodesy.turnAngle(from: inHeading, to: Double(j.arms[j.outArm].bearing))
+        inHeading = (j.arms[j.inArm].exactBearing + 180).truncatingRemainder(dividingBy: 360)
+        angle = Geodesy.turnAngle(from: inHeading, to: j.arms[j.outArm].exactBearing)
         var mask: UInt64 = 0
         for i in j.arms.indices.prefix(64) where i != j.inArm && i != j.outArm && j.arms[i].canEnter {
             mask |= 1 << UInt64(i)
@@ -34,7 +34,7 @@ struct JunctionView {
 
     /// Signed turn angle onto arm `i`.
     func angle(of i: Int) -> Double {
-        Geodesy.turnAngle(from: inHeading, to: Double(junction.arms[i].bearing))
+        Geodesy.turnAngle(from: inHeading, to: junction.arms[i].exactBearing)
     }
 
     var outBearing: Int { junction.arms[junction.outArm].bearing }

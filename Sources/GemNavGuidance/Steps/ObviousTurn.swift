@@ -226,9 +226,10 @@ enum ObviousTurn {
             // At four roads or more, a road continued across the junction (by its name, or
             // nearly straight) is a through road of its own.
             if j.arms.count >= 4 && (distinct || slightlyDistinct && keepsName && otherNameChanges) {
-                let opposite = (j.arms[a].bearing + 180) % 360
+                let opposite = j.arms[a].exactBearing + 180
                 let facing = j.arms.indices.min { x, y in
-                    bearingGap(j.arms[x].bearing, opposite) < bearingGap(j.arms[y].bearing, opposite)
+                    abs(Geodesy.turnAngle(from: opposite, to: j.arms[x].exactBearing))
+                        < abs(Geodesy.turnAngle(from: opposite, to: j.arms[y].exactBearing))
                 } ?? a
                 let continued = !NameChange.isAnnounced(from: road(facing), to: compared)
                 let across = apart(a, facing)
@@ -238,12 +239,6 @@ enum ObviousTurn {
             return false
         }
         return true
-    }
-
-    /// Degrees between two bearings, 0…180.
-    private static func bearingGap(_ a: Int, _ b: Int) -> Int {
-        let d = abs(a - b) % 360
-        return d > 180 ? 360 - d : d
     }
 
     /// Whether `road`, entered at `arm`, carries on across the junction: another road of the
@@ -256,7 +251,7 @@ enum ObviousTurn {
         return j.arms.indices.contains { a in
             guard a != arm && a != j.inArm else { return false }
             let other = j.arms[a].road
-            let apart = abs(Geodesy.turnAngle(from: Double(j.arms[arm].bearing), to: Double(j.arms[a].bearing)))
+            let apart = abs(Geodesy.turnAngle(from: j.arms[arm].exactBearing, to: j.arms[a].exactBearing))
             return apart > 180 - fuzzyAngle && (!other.name.isEmpty || !other.ref.isEmpty)
                 && other.roadClass == road.roadClass && !NameChange.isAnnounced(from: road, to: other)
         }

@@ -111,7 +111,7 @@ public struct GraphImporter: Sendable {
         let leaves = (0..<(net.edgeCount * 2)).map { ebg.nodeWeight[$0] != EdgeBasedGraph.closed }
         let perceived = net.perceivedBearings(incidence)
         let divided = SegregatedRoads(net, incidence: incidence, perceived: perceived, leaves: leaves)
-        let bearings = divided.mergedBearings().map { UInt16(Int($0.rounded()) % 360) }
+        let bearings = divided.mergedBearings()
         let internalEdges = divided.intersectionInternalEdges()
         var roads = RoadTableBuilder()
         var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)
@@ -128,10 +128,10 @@ public struct GraphImporter: Sendable {
         for j in 0..<net.junctionCount {
             let arms = incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])].map { end in
                 JunctionArmRecord(leaving: end, road: edgeRoadIndex[Int(end)], bearing: bearings[Int(end)],
-                                  canArrive: ebg.nodeWeight[Int(end ^ 1)] != EdgeBasedGraph.closed ? 1 : 0,
-                                  flags: internalEdges[Int(end)] ? JunctionArmRecord.insideCrossing : 0)
+                                  canArrive: ebg.nodeWeight[Int(end ^ 1)] != EdgeBasedGraph.closed,
+                                  insideCrossing: internalEdges[Int(end)])
             }
-            junctionArms += arms.sorted { $0.bearing < $1.bearing }
+            junctionArms += arms.sorted { $0.exactBearing < $1.exactBearing }
         }
         var edgeFlags = [UInt8]()
         edgeFlags.reserveCapacity(net.edgeCount)
@@ -225,15 +225,31 @@ struct JunctionArmRecord: BitwiseCopyable {
     var leaving: Int32
     /// Index in the road table of that directed edge's attributes.
     var road: UInt32
-    /// Bearing leaving the junction, whole degrees.
+    /// Bearing leaving the junction, whole degrees (as intersections list it).
     var bearing: UInt16
-    /// 1 when traffic may arrive at the junction along this road.
-    var canArrive: UInt8
-    /// `insideCrossing` when the leaving edge is the short piece inside a divided road's
-    /// crossing (`SegregatedRoads.intersectionInternalEdges`).
+    /// What rounding took off the bearing, in 1/200 degree: turn angles are decided on the
+    /// exact bearing.
+    var fraction: Int8
+    /// `insideCrossing` and `canArrive` bits.
     var flags: UInt8
 
+    /// The leaving edge is the short piece inside a divided road's crossing
+    /// (`SegregatedRoads.intersectionInternalEdges`).
     static let insideCrossing: UInt8 = 1
+    /// Traffic may arrive at the junction along this road.
+    static let canArrive: UInt8 = 2
+
+    init(leaving: Int32, road: UInt32, bearing exact: Double, canArrive: Bool, insideCrossing: Bool) {
+        self.leaving = leaving
+        self.road = road
+        let whole = exact.rounded()
+        bearing = UInt16(Int(whole) % 360)
+        fraction = Int8((exact - whole) * 200)
+        flags = (canArrive ? Self.canArrive : 0) | (insideCrossing ? Self.insideCrossing : 0)
+    }
+
+    /// The bearing before rounding, degrees (may fall just below 0).
+    var exactBearing: Double { Double(bearing) + Double(fraction) / 200 }
 }
 
 /// Per-edge flag bits.

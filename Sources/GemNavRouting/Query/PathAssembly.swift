@@ -119,7 +119,8 @@ extension RoutingGraph {
             if isIn { inArm = index }
             if isOut { outArm = index }
             let road = Int(record.road)
-            arms.append(RoutePath.Arm(bearing: Int(record.bearing), canEnter: canEnter, canArrive: record.canArrive != 0,
+            arms.append(RoutePath.Arm(bearing: Int(record.bearing), exactBearing: record.exactBearing, canEnter: canEnter,
+                                      canArrive: record.flags & JunctionArmRecord.canArrive != 0,
                                       road: roads.roads[road],
                                       insideCrossing: record.flags & JunctionArmRecord.insideCrossing != 0))
         }

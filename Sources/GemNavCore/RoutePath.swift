@@ -162,6 +162,9 @@ public struct RoutePath: Sendable, Hashable {
         /// The same bearing before rounding: turn angles are decided on it, as OSRM decides
         /// them, so a turn of 59.6° is no 60° one.
         public var exactBearing: Double
+        /// The bearing of the road's first 2 m, which can point elsewhere than the road goes
+        /// (a lane offset, a curve drawn into the junction); OSRM's wide-turn test checks it.
+        public var initialBearing: Double
         /// Whether the traveller coming from `inArm` may leave on this road (mode access,
         /// oneway and turn restrictions all considered).
         public var canEnter: Bool
@@ -174,12 +177,13 @@ public struct RoutePath: Sendable, Hashable {
         /// crossing, which guidance folds into one maneuver with the junction after it.
         public var insideCrossing: Bool
 
-        /// Creates an arm; `exactBearing` defaults to `bearing`.
-        public init(bearing: Int, exactBearing: Double? = nil, canEnter: Bool, canArrive: Bool, road: RoadInfo,
-                    insideCrossing: Bool = false)
+        /// Creates an arm; `exactBearing` and `initialBearing` default to `bearing`.
+        public init(bearing: Int, exactBearing: Double? = nil, initialBearing: Double? = nil, canEnter: Bool,
+                    canArrive: Bool, road: RoadInfo, insideCrossing: Bool = false)
         {
             self.bearing = bearing
             self.exactBearing = exactBearing ?? Double(bearing)
+            self.initialBearing = initialBearing ?? exactBearing ?? Double(bearing)
             self.canEnter = canEnter
             self.canArrive = canArrive
             self.road = road

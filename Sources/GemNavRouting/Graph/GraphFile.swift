@@ -10,7 +10,7 @@ enum GraphFile {
     /// change what a graph holds (7: OSRM's car access, barrier, limit and penalty rules;
     /// 8: the oncoming-traffic turn penalty), so a cached graph is rebuilt rather than routed
     /// with the old rules.
-    static let formatVersion: UInt32 = 12
+    static let formatVersion: UInt32 = 13
     static let fileName = "graph.gemnav"
 
     /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy

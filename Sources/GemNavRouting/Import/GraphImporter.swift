@@ -111,7 +111,7 @@ public struct GraphImporter: Sendable {
         let leaves = (0..<(net.edgeCount * 2)).map { ebg.nodeWeight[$0] != EdgeBasedGraph.closed }
         let perceived = net.perceivedBearings(incidence)
         let divided = SegregatedRoads(net, incidence: incidence, perceived: perceived, leaves: leaves)
-        let bearings = divided.mergedBearings()
+        let (bearings, initialBearings) = divided.mergedBearings(initial: net.initialBearings())
         let internalEdges = divided.intersectionInternalEdges()
         var roads = RoadTableBuilder()
         var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)
@@ -128,6 +128,7 @@ public struct GraphImporter: Sendable {
         for j in 0..<net.junctionCount {
             let arms = incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])].map { end in
                 JunctionArmRecord(leaving: end, road: edgeRoadIndex[Int(end)], bearing: bearings[Int(end)],
+                                  initialBearing: initialBearings[Int(end)],
                                   canArrive: ebg.nodeWeight[Int(end ^ 1)] != EdgeBasedGraph.closed,
                                   insideCrossing: internalEdges[Int(end)])
             }
@@ -232,6 +233,9 @@ struct JunctionArmRecord: BitwiseCopyable {
     var fraction: Int8
     /// `insideCrossing` and `canArrive` bits.
     var flags: UInt8
+    /// The bearing of the road's first 2 m (`PerceivedBearing.initialBearing`), in 1/65536
+    /// of a full turn.
+    var initial: UInt16
 
     /// The leaving edge is the short piece inside a divided road's crossing
     /// (`SegregatedRoads.intersectionInternalEdges`).
@@ -239,14 +243,20 @@ struct JunctionArmRecord: BitwiseCopyable {
     /// Traffic may arrive at the junction along this road.
     static let canArrive: UInt8 = 2
 
-    init(leaving: Int32, road: UInt32, bearing exact: Double, canArrive: Bool, insideCrossing: Bool) {
+    init(leaving: Int32, road: UInt32, bearing exact: Double, initialBearing: Double, canArrive: Bool,
+         insideCrossing: Bool)
+    {
         self.leaving = leaving
         self.road = road
         let whole = exact.rounded()
         bearing = UInt16(Int(whole) % 360)
         fraction = Int8((exact - whole) * 200)
         flags = (canArrive ? Self.canArrive : 0) | (insideCrossing ? Self.insideCrossing : 0)
+        initial = UInt16(Int((initialBearing * 65536 / 360).rounded()) & 0xFFFF)
     }
+
+    /// The initial bearing, degrees 0..<360.
+    var initialBearing: Double { Double(initial) * 360 / 65536 }
 
     /// The bearing before rounding, degrees (may fall just below 0).
     var exactBearing: Double { Double(bearing) + Double(fraction) / 200 }

@@ -45,7 +45,7 @@ enum PerceivedBearing {
         } else {
             target = representative(points, road: road, lanes: lanes)
         }
-        return Geodesy.bearing(points[0], target)
+        return RoadMetric.bearing(points[0], target)
     }
 
     /// OSRM's lane offsets are wider on fast roads, whose exits are drawn at a slant.
@@ -173,7 +173,7 @@ enum PerceivedBearing {
         let (a0, a1) = leastSquares(a), (b0, b1) = leastSquares(b)
         let da = (lon: a0.longitude - a1.longitude, lat: a0.latitude - a1.latitude)
         let db = (lon: b0.longitude - b1.longitude, lat: b0.latitude - b1.latitude)
-        let bearingA = Geodesy.bearing(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: da.lat, longitude: da.lon))
+        let bearingA = RoadMetric.bearing(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: da.lat, longitude: da.lon))
         let angle = (bearingA - 90) * .pi / 180
         let lon = cos(angle) * db.lon - sin(angle) * db.lat
         let lat = sin(angle) * db.lon + cos(angle) * db.lat
@@ -203,9 +203,26 @@ enum PerceivedBearing {
 
     static func distance(_ a: Coordinate, _ b: Coordinate) -> Double { RoadMetric.distance(a, b) }
 
+    // OSRM keeps every coordinate it computes in whole microdegrees: an interpolated point is
+    // truncated towards zero, a projected or fitted one rounded, an offset moved in integer
+    // steps. A point looked at 10 m down the road moves by up to 0.3° with that, and a turn
+    // 20.2° off straight by the doubles is 19.8° by OSRM's.
+
+    /// `degrees` in whole microdegrees.
+    private static func micro(_ degrees: Double) -> Int { Int((degrees * 1e6).rounded()) }
+
+    /// `c` rounded to whole microdegrees (OSRM's `toFixed`).
+    private static func rounded(_ c: Coordinate) -> Coordinate {
+        Coordinate(latitude: Double(micro(c.latitude)) / 1e6, longitude: Double(micro(c.longitude)) / 1e6)
+    }
+
+    /// OSRM's `interpolateLinear`.
     private static func interpolate(_ f: Double, _ a: Coordinate, _ b: Coordinate) -> Coordinate {
-        Coordinate(latitude: a.latitude + f * (b.latitude - a.latitude),
-                   longitude: a.longitude + f * (b.longitude - a.longitude))
+        func along(_ from: Double, _ to: Double) -> Double {
+            let (x, y) = (Double(micro(from)), Double(micro(to)))
+            return (x + f * (y - x)).rounded(.towardZero) / 1e6
+        }
+        return Coordinate(latitude: along(a.latitude, b.latitude), longitude: along(a.longitude, b.longitude))
     }
 
     private static func factor(_ desired: Double, _ first: Double, _ second: Double) -> Double {
@@ -285,7 +302,8 @@ enum PerceivedBearing {
         return []
     }
 
-    /// The nearest point of segment `line` to `p`, in plain degrees as OSRM projects.
+    /// The nearest point of segment `line` to `p`, in plain degrees as OSRM projects, rounded
+    /// to microdegrees as OSRM's every use of it rounds.
     private static func project(_ p: Coordinate, on line: (Coordinate, Coordinate)) -> Coordinate {
         let (a, b) = line
         let sx = b.longitude - a.longitude, sy = b.latitude - a.latitude
@@ -293,7 +311,7 @@ enum PerceivedBearing {
         let squared = sx * sx + sy * sy
         guard squared >= Double.ulpOfOne else { return a }
         let ratio = Swift.min(1, Swift.max(0, (sx * rx + sy * ry) / squared))
-        return Coordinate(latitude: a.latitude + ratio * sy, longitude: a.longitude + ratio * sx)
+        return rounded(Coordinate(latitude: a.latitude + ratio * sy, longitude: a.longitude + ratio * sx))
     }
 
     private static func maxDeviation(_ range: ArraySlice<Coordinate>, _ a: Coordinate, _ b: Coordinate) -> Double {
@@ -301,11 +319,14 @@ enum PerceivedBearing {
     }
 
     /// `GetCorrectedCoordinate`: the head of the vector, moved back by 90 % of the offset of
-    /// its base from the junction.
+    /// its base from the junction (in whole microdegrees, as OSRM moves it).
     private static func corrected(_ fix: Coordinate, _ base: Coordinate, _ head: Coordinate) -> Coordinate {
         if distance(base, head) < desiredDifference { return head }
-        return Coordinate(latitude: head.latitude - 0.9 * (base.latitude - fix.latitude),
-                          longitude: head.longitude - 0.9 * (base.longitude - fix.longitude))
+        func moved(_ head: Double, _ base: Double, _ fix: Double) -> Double {
+            Double(micro(head) - 90 * (micro(base) - micro(fix)) / 100) / 1e6
+        }
+        return Coordinate(latitude: moved(head.latitude, base.latitude, fix.latitude),
+                          longitude: moved(head.longitude, base.longitude, fix.longitude))
     }
 
     /// Points every metre along the first `maxLength` metres (`SampleCoordinates`).
@@ -362,8 +383,8 @@ enum PerceivedBearing {
         let slope = correlation * sdLat / sdLon
         let intercept = meanLat - slope * meanLon
         let offset = 0.00001
-        return (Coordinate(latitude: intercept + slope * (minLon - offset), longitude: minLon - offset),
-                Coordinate(latitude: intercept + slope * (maxLon + offset), longitude: maxLon + offset))
+        return (rounded(Coordinate(latitude: intercept + slope * (minLon - offset), longitude: minLon - offset)),
+                rounded(Coordinate(latitude: intercept + slope * (maxLon + offset), longitude: maxLon + offset)))
     }
 
     /// Counter-clockwise turn from `a` over `b` to `c` in 0…360, Mercator-scaled as in OSRM.
@@ -392,8 +413,8 @@ enum PerceivedBearing {
     {
         if isRing { return true }
         let first = c[0], last = c[c.count - 1]
-        let begin = Geodesy.bearing(c[0], c[1]), end = Geodesy.bearing(c[c.count - 2], last)
-        guard Geodesy.angleDifference(begin, end) > 0.5 * 40 else { return false }
+        let begin = RoadMetric.bearing(c[0], c[1]), end = RoadMetric.bearing(c[c.count - 2], last)
+        guard Geodesy.angleDifference(begin, end) > 0.5 * SegregatedRoads.narrowTurn else { return false }
         if c.count > 3 {
             let ccw = isCCW(first, last, c[1])
             guard c[2..<(c.count - 1)].allSatisfy({ isCCW(first, last, $0) == ccw }) else { return false }
@@ -431,7 +452,8 @@ enum PerceivedBearing {
         var valid = true
         for i in angles.indices.dropFirst() {
             let (previous, current) = (angles[i - 1], angles[i])
-            let bothTurn = Geodesy.angleDifference(previous, 180) > 15 && Geodesy.angleDifference(current, 180) > 15
+            let bothTurn = Geodesy.angleDifference(previous, 180) > SegregatedRoads.fuzzyAngle
+                && Geodesy.angleDifference(current, 180) > SegregatedRoads.fuzzyAngle
             if bothTurn && (previous > 180) == (current < 180) { valid = false; break }
             let isStraight = Geodesy.angleDifference(current, 180) < 5
             d += 1
@@ -467,7 +489,20 @@ enum PerceivedBearing {
     }
 }
 
+extension PerceivedBearing {
+    /// The bearing of the road's first 2 m from `line[0]` (OSRM's `initial_bearing`): where
+    /// it differs much from the perceived one, OSRM's wide-turn test looks at it too.
+    static func initialBearing(along line: [Coordinate]) -> Double {
+        RoadMetric.bearing(line[0], coordinateAt(length: skipInaccuracies, line))
+    }
+}
+
 extension RoadNetwork {
+    /// The initial bearing (`PerceivedBearing.initialBearing`) of every edge end.
+    func initialBearings() -> [Double] {
+        (0..<(edgeCount * 2)).map { PerceivedBearing.initialBearing(along: outwardLine(edge: $0 >> 1, side: $0 & 1)) }
+    }
+
     /// The perceived bearing of every edge end `e << 1 | side` at its junction.
     func perceivedBearings(_ incidence: JunctionIncidence) -> [Double] {
         var out = [Double](repeating: 0, count: edgeCount * 2)

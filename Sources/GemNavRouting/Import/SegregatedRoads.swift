@@ -35,7 +35,7 @@ struct SegregatedRoads {
             let line = net.outwardLine(edge: end >> 1, side: end & 1)
             let start = line[0]
             let target = line.dropFirst().first { PerceivedBearing.distance(start, $0) > 1 } ?? line[line.count - 1]
-            close[end] = Geodesy.bearing(start, target)
+            close[end] = RoadMetric.bearing(start, target)
         }
         self.close = close
     }
@@ -388,13 +388,14 @@ struct SegregatedRoads {
         ends(j).map { (end: Int($0), bearing: perceived[Int($0)]) }.sorted { $0.bearing < $1.bearing }
     }
 
-    /// Every edge end's bearing after merging divided roads (`getIntersectionGeometries`).
-    func mergedBearings() -> [Double] {
-        var out = perceived
+    /// Every edge end's perceived and initial bearing after merging divided roads
+    /// (`getIntersectionGeometries`): a merged or turned road takes the new bearing for both.
+    func mergedBearings(initial: [Double]) -> (perceived: [Double], initial: [Double]) {
+        var out = perceived, outInitial = initial
         for j in 0..<net.junctionCount {
             var all = sortedEnds(j)
             let n = all.count
-            var merged = [Bool](repeating: false, count: n)
+            var merged = [Bool](repeating: false, count: n), turned = merged
             if n >= 3 {
                 for i in 0..<n where pairMergeable(j, all, i) {
                     let next = (i + 1) % n
@@ -423,12 +424,16 @@ struct SegregatedRoads {
                     let merge = mergedBearing(around, l, r, neighbour: true)
                     guard merge.0 else { continue }
                     let offset = deviation(merge.1, around[current].bearing)
-                    let turned = clockwise ? all[i].bearing + offset : all[i].bearing + 360 - offset
-                    all[i].bearing = turned.truncatingRemainder(dividingBy: 360)
+                    let bearing = clockwise ? all[i].bearing + offset : all[i].bearing + 360 - offset
+                    all[i].bearing = bearing.truncatingRemainder(dividingBy: 360)
+                    turned[i] = true
                 }
             }
-            for a in all { out[a.end] = a.bearing }
+            for (i, a) in all.enumerated() {
+                out[a.end] = a.bearing
+                if merged[i] || turned[i] { outInitial[a.end] = a.bearing }
+            }
         }
-        return out
+        return (out, outInitial)
     }
 }

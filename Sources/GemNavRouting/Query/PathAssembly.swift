@@ -119,7 +119,8 @@ extension RoutingGraph {
             if isIn { inArm = index }
             if isOut { outArm = index }
             let road = Int(record.road)
-            arms.append(RoutePath.Arm(bearing: Int(record.bearing), exactBearing: record.exactBearing, canEnter: canEnter,
+            arms.append(RoutePath.Arm(bearing: Int(record.bearing), exactBearing: record.exactBearing,
+                                      initialBearing: record.initialBearing, canEnter: canEnter,
                                       canArrive: record.flags & JunctionArmRecord.canArrive != 0,
                                       road: roads.roads[road],
                                       insideCrossing: record.flags & JunctionArmRecord.insideCrossing != 0))

@@ -28,12 +28,27 @@ enum RoadMetric {
 
     /// Metres between two points.
     static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let (dx, dy) = offset(a, b)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// The bearing from `a` to `b`, degrees 0..<360, on the same flat earth: OSRM's
+    /// `coordinate_calculation::bearing`, a few tenths of a degree from the great-circle
+    /// bearing (`Geodesy.bearing`) at mid latitudes, which decides turn modifiers at their
+    /// thresholds.
+    static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let (dx, dy) = offset(a, b)
+        let degrees = atan2(dx, dy) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
+    }
+
+    /// Metres east and north from `a` to `b`, by the ruler of their band.
+    private static func offset(_ a: Coordinate, _ b: Coordinate) -> (Double, Double) {
         let micro = (Int((a.latitude * 1e6).rounded()) + Int((b.latitude * 1e6).rounded())) / 2
         let band = Swift.min((abs(micro) - 1) / bandWidth, rulers.count - 1)
         let ruler = rulers[Swift.max(band, 0)]
         var dLon = b.longitude - a.longitude
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-        let dx = dLon * ruler.kx, dy = (b.latitude - a.latitude) * ruler.ky
-        return (dx * dx + dy * dy).squareRoot()
+        return (dLon * ruler.kx, (b.latitude - a.latitude) * ruler.ky)
     }
 }

@@ -72,4 +72,36 @@ import Testing
         #expect(try map(lanes: true).guide((0, 1), (0.18, 3.4)).maneuvers == ["depart", "turn slight left", "arrive"])
         #expect(try map(lanes: false).guide((0, 1), (0, 3.55)).maneuvers == ["depart", "arrive"])
     }
+
+    /// A road drawn into the junction from 30° off the way it comes (its last 3 m bend in):
+    /// by the bearings it is perceived at, the named road bending left and a side street
+    /// right are equally likely (a "continue left"), but by the first 2 m of each road the
+    /// side street turns more than twice as far, and OSRM follows the named road silently.
+    @Test func roadDrawnIntoTheJunctionAtASlantKeepsItsObviousWay() throws {
+        func map(slanted: Bool) -> GridMap {
+            var map = GridMap()
+            let main = ["highway": "tertiary", "name": "Main"]
+            map.way(slanted ? [(0.6, 1), (0.026, 1 - 0.015), (0, 1)] : [(0.6, 1), (0, 1)], main)
+            map.way([(0, 1), (-0.47, 1.89)], main)
+            map.way([(0, 1), (-0.53, 1 - 0.86)], ["highway": "residential"])
+            return map
+        }
+        #expect(try map(slanted: true).guide((0.5, 1), (-0.4, 1.76)).maneuvers == ["depart", "arrive"])
+        #expect(try map(slanted: false).guide((0.5, 1), (-0.4, 1.76)).maneuvers == ["depart", "continue left", "arrive"])
+    }
+
+    /// A two-way road splitting into its one-way halves, all signed CG-1 and nothing else:
+    /// the only half that can be taken is the obvious way (OSRM's last case of
+    /// `findObviousTurn`), even at 60°. Signed otherwise, it is a turn.
+    @Test func roadSplittingIntoItsOneWayHalvesIsFollowed() throws {
+        func map(halfRef: String) -> GridMap {
+            var map = GridMap()
+            map.way([(0, 0), (0, 1)], ["highway": "primary", "ref": "CG-1"])
+            map.way([(0, 1), (-0.87, 1.5)], ["highway": "primary", "ref": halfRef, "oneway": "yes"])
+            map.way([(0.26, 1.97), (0, 1)], ["highway": "primary", "ref": "CG-1", "oneway": "yes"])
+            return map
+        }
+        #expect(try map(halfRef: "CG-1").guide((0, 0.3), (-0.7, 1.4)).maneuvers == ["depart", "arrive"])
+        #expect(try map(halfRef: "CG-2").guide((0, 0.3), (-0.7, 1.4)).maneuvers == ["depart", "turn right", "arrive"])
+    }
 }

@@ -131,7 +131,22 @@ enum ObviousTurn {
         if road(any).roadClass.isHighway, deviation(any) <= groupAngle, enterable == 1 {
             return valid(any)
         }
-        return nil
+        return isOneRoadSplitting(v, from: from, road: road) ? valid(any) : nil
+    }
+
+    /// OSRM's last case: three roads of exactly the same name and ref (a two-way road
+    /// splitting into its one-way halves, all signed CG-1) where only one can be taken, and
+    /// not at the end of a road between its two carriageways.
+    private static func isOneRoadSplitting(_ v: JunctionView, from: RoadInfo, road: (Int) -> RoadInfo) -> Bool {
+        let j = v.junction
+        guard j.arms.count == 3, !from.hasNoLabels,
+              j.arms.indices.allSatisfy({ a in a == j.inArm ? j.arms[a].road.sameLabels(as: from)
+                                            : road(a).sameLabels(as: from) }),
+              j.arms.reduce(0, { $0 + ($1.canEnter ? 1 : 0) }) == 1
+        else { return false }
+        let turns = j.arms.indices.filter { $0 != j.inArm }.map { v.angle(of: $0) }
+        let (right, left) = (turns.max()!, turns.min()!)
+        return abs(90 - right) > narrowTurn || abs(left + 90) > narrowTurn
     }
 
     /// Whether no other road at the junction looks about as likely as `candidate`.
@@ -154,9 +169,26 @@ enum ObviousTurn {
             let other = abs(v.angle(of: a))
             if other > 20 && hasLowerClass(road(a), from: from, to: target) { continue }
             if other > distinctionRatio * deviation { continue }
+            if isDistinctByInitialBearings(a, from: candidate, v) { continue }
             return false
         }
         return true
+    }
+
+    /// OSRM's last wide-turn test: where the road arrived on is drawn into the junction at
+    /// a bearing far from the one it is perceived at (more than 25°), the first 2 m of each
+    /// road decide. `other` is then no rival when it turns twice as far as the candidate by
+    /// them and does not lead straight into the candidate (a small ring's continuation
+    /// against a road leaving it).
+    private static func isDistinctByInitialBearings(_ other: Int, from candidate: Int, _ v: JunctionView) -> Bool {
+        let arms = v.junction.arms, back = arms[v.junction.inArm]
+        guard Geodesy.angleDifference(back.initialBearing, back.exactBearing) > fuzzyAngle else { return false }
+        let heading = back.initialBearing + 180
+        let candidateDeviation = abs(Geodesy.turnAngle(from: heading, to: arms[candidate].initialBearing))
+        let otherDeviation = abs(Geodesy.turnAngle(from: heading, to: arms[other].initialBearing))
+        let otherIntoCandidate = abs(Geodesy.turnAngle(from: arms[other].initialBearing + 180,
+                                                       to: arms[candidate].initialBearing))
+        return otherIntoCandidate > 20 && otherDeviation > distinctionRatio * candidateDeviation
     }
 
     /// OSRM's `roadHasLowerClass`: `compared` is of a lower class than both the road arrived

@@ -184,10 +184,9 @@ enum ObviousTurn {
         let arms = v.junction.arms, back = arms[v.junction.inArm]
         guard Geodesy.angleDifference(back.initialBearing, back.exactBearing) > fuzzyAngle else { return false }
         let heading = back.initialBearing + 180
-        let candidateDeviation = abs(Geodesy.turnAngle(from: heading, to: arms[candidate].initialBearing))
-        let otherDeviation = abs(Geodesy.turnAngle(from: heading, to: arms[other].initialBearing))
-        let otherIntoCandidate = abs(Geodesy.turnAngle(from: arms[other].initialBearing + 180,
-                                                       to: arms[candidate].initialBearing))
+        let candidateDeviation = Geodesy.angleDifference(heading, arms[candidate].initialBearing)
+        let otherDeviation = Geodesy.angleDifference(heading, arms[other].initialBearing)
+        let otherIntoCandidate = Geodesy.angleDifference(arms[other].initialBearing + 180, arms[candidate].initialBearing)
         return otherIntoCandidate > 20 && otherDeviation > distinctionRatio * candidateDeviation
     }
 
@@ -260,8 +259,8 @@ enum ObviousTurn {
             if j.arms.count >= 4 && (distinct || slightlyDistinct && keepsName && otherNameChanges) {
                 let opposite = j.arms[a].exactBearing + 180
                 let facing = j.arms.indices.min { x, y in
-                    abs(Geodesy.turnAngle(from: opposite, to: j.arms[x].exactBearing))
-                        < abs(Geodesy.turnAngle(from: opposite, to: j.arms[y].exactBearing))
+                    Geodesy.angleDifference(j.arms[x].exactBearing, opposite)
+                        < Geodesy.angleDifference(j.arms[y].exactBearing, opposite)
                 } ?? a
                 let continued = !NameChange.isAnnounced(from: road(facing), to: compared)
                 let across = apart(a, facing)

@@ -46,4 +46,14 @@ import Testing
         let attributes = Profile.car.wayAttributes(["highway": "primary", "lanes": "4"])
         #expect(attributes?.forwardRoad.laneCount == 4 && attributes?.backwardRoad.laneCount == 4)
     }
+
+    /// car.lua's `canonicalizeStringList` on `ref` and `junction:ref`: a space after each `;`,
+    /// runs of white space cut to one, so "IP1;A20" reads "IP1; A20" as osrm-routed writes it.
+    @Test func refListsAreSpelledAsOSRMSpellsThem() {
+        #expect(Profile.canonicalList("IP1;A20") == "IP1; A20")
+        #expect(Profile.canonicalList("IC 1; IC 23") == "IC 1; IC 23")
+        #expect(Profile.canonicalList("aaa;bbb; ccc;  d;dd") == "aaa; bbb; ccc; d; dd")
+        #expect(Profile.canonicalList("A  7") == "A 7")
+        #expect(Profile.canonicalList("") == "")
+    }
 }

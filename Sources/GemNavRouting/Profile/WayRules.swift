@@ -131,9 +131,9 @@ extension Profile {
                 tags[key + suffix] ?? ((onewayForward || !backwardOK || !forwardOK) ? tags[key] ?? "" : "")
             }
             var road = RoadInfo(
-                name: tags["name"] ?? "", ref: tags["ref"] ?? "",
+                name: tags["name"] ?? "", ref: Self.canonicalList(tags["ref"] ?? ""),
                 destinations: directional("destination"), destinationRef: directional("destination:ref"),
-                exits: tags["junction:ref"] ?? "", roadClass: roadClass, mode: mode,
+                exits: Self.canonicalList(tags["junction:ref"] ?? ""), roadClass: roadClass, mode: mode,
                 isRoundabout: isRoundabout, isToll: tags["toll"] == "yes",
                 turnLanes: forward ? lanes.forward : lanes.backward, speedLimitKmh: limit)
             // OSRM's `classes` way handler: tunnels, and access restricted in this direction.
@@ -155,6 +155,24 @@ extension Profile {
             forwardRoad: road(forward: true, limit: limits.0),
             backwardRoad: road(forward: false, limit: limits.1),
             forwardLimits: kept.forward, backwardLimits: kept.backward)
+    }
+
+    /// A `;` list spelled as OSRM's profile spells it (`canonicalizeStringList`): a space
+    /// after each `;` and runs of white space cut to their first character, so `IP1;A20` is
+    /// `IP1; A20` in `ref` and compares equal to a way tagged with the space.
+    static func canonicalList(_ list: String) -> String {
+        guard !list.isEmpty else { return list }
+        var out = "", lastWasSpace = false
+        for c in list {
+            let space = c.isWhitespace
+            if !(space && lastWasSpace) { out.append(c) }
+            lastWasSpace = space
+            if c == ";" {
+                out.append(" ")
+                lastWasSpace = true
+            }
+        }
+        return out
     }
 
     /// The way's lane count as OSRM's `set_classification` reads it: `lanes` when it is a

@@ -39,6 +39,20 @@ import Testing
         #expect(offRamp.intersections.first?.classes == ["motorway"])
     }
 
+    /// A primary road going on north while an unnamed motorway link leaves 15° to its right:
+    /// both are straight on by angle, so OSRM words the ramp as the slight turn beside the road
+    /// that goes on ("on ramp slight right", not "on ramp straight"). Checked against
+    /// osrm-routed on the same map.
+    @Test func rampBesideARoadGoingOnIsASlightTurn() throws {
+        var map = GridMap()
+        map.way([(0, 0), (1, 0), (3, 0)], ["highway": "primary", "oneway": "yes", "name": "Estrada"])
+        map.way([(1, 0), (2, 0.27), (3, 0.6)], ["highway": "motorway_link", "oneway": "yes"])
+        map.way([(3, 0.6), (5, 0.6)], ["highway": "motorway", "oneway": "yes", "ref": "A 28"])
+        #expect(try map.guide((0.3, 0), (4.5, 0.6)).maneuvers
+            == ["depart", "on ramp slight right", "new name straight", "arrive"])
+        #expect(try map.guide((0.3, 0), (2.8, 0)).maneuvers == ["depart", "arrive"])
+    }
+
     @Test func forkKeepsLeftOrRight() throws {
         var map = GridMap()
         map.way([(0, 0), (0, 2)], ["highway": "primary", "name": "Route Haute"])

@@ -103,4 +103,20 @@ import Testing
         #expect(route.maneuvers == ["depart", "turn right", "arrive"])
         #expect(route.middleSteps.first?.maneuver.location == GridMap.at(0, 3))
     }
+
+    /// OSRM's turn handler at four roads or more (`assignRightTurns`, `handleDistinctConflict`):
+    /// two side streets leaving on one side at 70° and 100°, both "right" by angle, are told
+    /// apart as "turn slight right" and "turn right" (and mirrored on the left). Checked
+    /// against osrm-routed on the same maps.
+    @Test func twoSideStreetsInOneDirectionBandAreToldApart() throws {
+        for side in [1.0, -1.0] {
+            var map = GridMap()
+            map.way([(-1, 0), (0, 0), (1, 0)], street("Main"))
+            map.way([(0, 0), (0.34, 0.94 * side)], street("Near"))
+            map.way([(0, 0), (-0.17, 0.98 * side)], street("Far"))
+            let near = side > 0 ? "turn slight right" : "turn slight left", far = side > 0 ? "turn right" : "turn left"
+            #expect(try map.guide((-0.8, 0), (0.3, 0.85 * side)).maneuvers == ["depart", near, "arrive"])
+            #expect(try map.guide((-0.8, 0), (-0.15, 0.9 * side)).maneuvers == ["depart", far, "arrive"])
+        }
+    }
 }

@@ -95,6 +95,14 @@ enum ManeuverClassifier {
         !a.name.isEmpty && !b.name.isEmpty && !NameChange.isAnnounced(from: a, to: b) ? .continue : .turn
     }
 
+    /// OSRM's `findBasicTurnType` as its turn handler uses it: onto a motorway or trunk link
+    /// from a road that is none is an on ramp, whichever way the junction words the turn
+    /// (the slight turn beside a road going straight on, the side of a T junction, the lesser
+    /// branch of a fork); else `basicType`.
+    static func turnType(from a: RoadInfo, to b: RoadInfo) -> ManeuverType {
+        b.roadClass.isRamp && !a.roadClass.isRamp ? .onRamp : basicType(from: a, to: b)
+    }
+
     /// Whether two roads are the same road for announcement purposes (OSRM's name-change
     /// rules, `NameChange`), or share a route number where one side has no name.
     static func sameRoad(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
@@ -145,18 +153,14 @@ enum ManeuverClassifier {
             }
             return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))
         }
-        if (to.roadClass == .motorwayLink || to.roadClass == .trunkLink) && !from.roadClass.isLink
-            && !from.roadClass.isHighway
-        {
-            return Decision(type: .onRamp, modifier: modifier)
-        }
         if from.roadClass.isLink && to.roadClass.isHighway && motorwayJunction {
             return fromRamp(v, from: from, to: to, outLength: outLength)
         }
         let obvious = ObviousTurn.arm(v, from: from, to: to)
+        let osrmFork = motorwayJunction ? nil : osrmFork(v, from: from, to: to)
         if motorwayJunction {
             if let fork = fork(v, from: from, to: to) { return fork }
-        } else if let fork = osrmFork(v, from: from, to: to), fork.contains(v.junction.outArm) {
+        } else if let fork = osrmFork, fork.contains(v.junction.outArm) {
             // OSRM's turn handler: at three roads a fork unless one branch is obvious (or all
             // roads are links); at more, only where no road is obvious, and two branches of
             // classes too far apart are the obvious road and a slight turn beside it.
@@ -173,12 +177,17 @@ enum ManeuverClassifier {
                     return obviousInstruction(v, from: from, to: to, modifier: modifier, outLength: outLength,
                                               throughStreet: false)
                 }
-                return Decision(type: basicType(from: from, to: to), modifier: leftLesser ? .slightLeft : .slightRight)
+                return Decision(type: turnType(from: from, to: to), modifier: leftLesser ? .slightLeft : .slightRight)
             }
         }
-        if obvious == nil, let end = endOfRoad(v) { return end }
+        if obvious == nil, let end = endOfRoad(v) {
+            return turnType(from: from, to: to) == .onRamp ? Decision(type: .onRamp, modifier: end.modifier) : end
+        }
         if obvious == v.junction.outArm {
             return obviousInstruction(v, from: from, to: to, modifier: modifier, outLength: outLength)
+        }
+        if arms.count > 3 && !motorwayJunction {
+            return ComplexTurns.decision(v, from: from, to: to, obvious: obvious, fork: obvious == nil ? osrmFork : nil)
         }
         // Not the obvious way: a plain turn (or "continue" on the same name) in OSRM's
         // direction bands; where the obvious road is straight on too, this one is the slight
@@ -187,7 +196,7 @@ enum ManeuverClassifier {
         if direction == .straight, arms.count == 3, let o = obvious, turnDirection(v.angle(of: o)) == .straight {
             direction = v.angle < v.angle(of: o) ? .slightLeft : .slightRight
         }
-        return Decision(type: basicType(from: from, to: to), modifier: direction)
+        return Decision(type: turnType(from: from, to: to), modifier: direction)
     }
 
     /// The instruction for following the obvious road (OSRM's `getInstructionForObvious`):
@@ -198,6 +207,7 @@ enum ManeuverClassifier {
                                            modifier: ManeuverModifier, outLength: Double,
                                            throughStreet: Bool = true) -> Decision?
     {
+        if turnType(from: from, to: to) == .onRamp { return Decision(type: .onRamp, modifier: modifier) }
         guard !sameRoad(from, to) else { return nil }
         if basicType(from: from, to: to) == .continue { return nil }
         guard throughStreet && ObviousTurn.isThroughStreet(v.junction.outArm, v, road: to) else {

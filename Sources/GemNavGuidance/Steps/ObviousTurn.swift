@@ -53,6 +53,9 @@ extension RoadClass {
         }
     }
 
+    /// OSRM's ramp class (`IsRampClass`): a motorway or trunk link.
+    var isRamp: Bool { self == .motorwayLink || self == .trunkLink }
+
     /// Whether this class belongs to a lower general category of roads than `other`.
     func isStrictlyLess(than other: RoadClass) -> Bool {
         if !isLowPriority && other.isLowPriority { return false }

@@ -160,4 +160,33 @@ import Testing
         let west = BearingFilter(bearing: 270, range: 20)
         #expect(try engine.route(RouteRequest(waypoints: [start, end], bearings: [west, nil]))[0].distance == free.distance)
     }
+
+    /// OSRM's `isTurnAllowed` for U-turns: at a designated turning place on a through road
+    /// (turning circle, turning loop, mini-roundabout: OSRM's "Car - Must turn around at the
+    /// first good opportunity"), and where the road arrived on is the only one to arrive by;
+    /// not across an ordinary junction, where the car drives on to the dead end.
+    @Test func uTurnsWhereOSRMAllowsThem() throws {
+        let east = BearingFilter(bearing: 90, range: 20)
+        func distance(_ map: RoadMap) throws -> Double {
+            try map.engine().route(RouteRequest(waypoints: [RoadMap.at(0, 3), RoadMap.at(0, 1)], bearings: [east, nil]))[0]
+                .distance
+        }
+        var plain = RoadMap()
+        plain.way([(0, 0), (0, 2), (0, 4), (0, 8)], ["highway": "primary", "name": "Road"])
+        plain.way([(0, 4), (2, 4)], ["highway": "residential", "name": "Side"])
+        // Across the junction with Side to the dead end and back: about 12 grid steps.
+        let viaDeadEnd = try distance(plain)
+        #expect(viaDeadEnd > 1_100)
+        for place in ["turning_circle", "turning_loop", "mini_roundabout"] {
+            var map = plain
+            map.tagNode(0, 4, ["highway": place])
+            #expect(try distance(map) < 450, "\(place)")
+        }
+        // Every other road leaves the junction one way: the way back is a U-turn there.
+        var oneways = RoadMap()
+        oneways.way([(0, 0), (0, 2), (0, 4)], ["highway": "primary", "name": "Road"])
+        oneways.way([(0, 4), (0, 8)], ["highway": "primary", "name": "Road", "oneway": "yes"])
+        oneways.way([(0, 4), (2, 4)], ["highway": "residential", "name": "Side", "oneway": "yes"])
+        #expect(try distance(oneways) < 450)
+    }
 }

@@ -182,7 +182,10 @@ extension TrafficTests {
             if try engine.vehicleFit(for: requests[i].vehicle)?.isExact == false { inexact += 1 }
             if let free = try? base.route(requests[i])[0], abs(free.duration - a.duration) > 0.01 { changedByTraffic += 1 }
             let h = try #require(h, "request \(i) routed by the A* only")
-            #expect(abs(a.weight - h.weight) < 0.001 && abs(a.duration - h.duration) < 0.01,
+            // Two ways of the same weight may differ in time (a destination-only street costs
+            // weight, not time): the durations must agree where both took the same way.
+            let samePath = a.legs.map(\.coordinates) == h.legs.map(\.coordinates)
+            #expect(abs(a.weight - h.weight) < 0.001 && (!samePath || abs(a.duration - h.duration) < 0.01),
                     "request \(i) for \(requests[i].vehicle?.summary ?? ""): A* \(a.weight) / \(a.duration) s, hierarchy \(h.weight) / \(h.duration) s")
         }
         // Trucks are routed on the overlay's speeds, not the imported ones.

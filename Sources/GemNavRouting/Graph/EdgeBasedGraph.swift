@@ -109,14 +109,18 @@ struct EdgeBasedGraphBuilder {
             let degree = ends.count
             let junctionRules = net.junctionRules[j]
             let ring = RingFlow(ends: ends, net: net, graph: graph)
+            // Roads one may arrive on (OSRM's `bidirectional_edges`, counted by the edges
+            // that run into the junction).
+            let arrivals = ends.reduce(0) { n, end in
+                n + (graph.nodeWeight[Int(Self.arriving(end))] != EdgeBasedGraph.closed ? 1 : 0)
+            }
             for inEnd in ends {
                 let e = Int(inEnd >> 1), side = Int(inEnd & 1)
-                // Arriving at the edge's end (side 1) means driving it forward.
-                let a = Int32(e << 1 | (side == 1 ? 0 : 1))
+                let a = Self.arriving(inEnd)
                 guard graph.nodeWeight[Int(a)] != EdgeBasedGraph.closed else { continue }
                 let arrivingBearing = (net.outwardBearing(edge: e, side: side) + 180).truncatingRemainder(dividingBy: 360)
                 let inAttr = net.attributes[Int(net.edgeAttributes[e])]
-                var produced = 0
+                var produced = 0, exits = 0
                 var uTurn: (Int32, Double)?
                 for outEnd in ends {
                     let f = Int(outEnd >> 1), outSide = Int(outEnd & 1)
@@ -125,6 +129,7 @@ struct EdgeBasedGraphBuilder {
                     let leavingBearing = net.outwardBearing(edge: f, side: outSide)
                     let angle = Geodesy.turnAngle(from: arrivingBearing, to: leavingBearing)
                     if rules.forbids(from: net.edgeWay[e], to: net.edgeWay[f], at: j) { continue }
+                    exits += 1
                     if b == a ^ 1 {
                         uTurn = (b, angle)
                         continue
@@ -141,8 +146,14 @@ struct EdgeBasedGraphBuilder {
                     turns.append((a, b, weightOf(graph.nodeWeight[Int(a)], cost + penalty), ms(cost)))
                     produced += 1
                 }
-                // U-turns only where nothing else is possible (dead ends, barriers).
-                if produced == 0, let (b, angle) = uTurn {
+                // U-turns as OSRM allows them (`isTurnAllowed`): where nothing else is possible
+                // (dead ends, barriers), at a designated turning place, where the way back is
+                // the only way out or the road arrived on the only one to arrive by, or from a
+                // lane marked for it; never across an ordinary junction.
+                let uTurnLane = (a & 1 == 1 ? inAttr.backwardRoad : inAttr.forwardRoad).turnLanes.contains("reverse")
+                if produced == 0 || junctionRules.isTurningPlace || exits == 1 || arrivals <= 1 || uTurnLane,
+                   let (b, angle) = uTurn
+                {
                     let cost = turnCost(angle: angle, degree: degree, uTurn: true, modeChange: false, junction: junctionRules)
                         + obstacleSeconds(junctionRules.obstacle, net: net, arriving: a, leaving: b, ends: ends)
                     turns.append((a, b, weightOf(graph.nodeWeight[Int(a)], cost), ms(cost)))
@@ -159,6 +170,12 @@ struct EdgeBasedGraphBuilder {
         graph.arcTurnDuration = turns.map(\.duration)
         ViaWayRestrictionApplier(net: net, incidence: incidence).apply(restrictions, to: &graph)
         return graph
+    }
+
+    /// The edge-based node of driving into the junction at `end` (an incidence entry: edge
+    /// and side); arriving at an edge's end (side 1) means driving it forward.
+    static func arriving(_ end: Int32) -> Int32 {
+        (end >> 1) << 1 | (end & 1 == 1 ? 0 : 1)
     }
 
     /// A turn's duration in ms, cut to whole tenths of a second as OSRM stores turn

@@ -82,12 +82,15 @@ struct NetworkBuilder {
         }
         nodeIndex = [:]
 
-        // Junctions: shared nodes, way ends, barriers, signals and signs, restriction via
-        // nodes, and the nodes next to ones missing from the file (the way is cut there).
+        // Junctions: shared nodes, way ends, barriers, signals and signs, turning places,
+        // restriction via nodes, and the nodes next to ones missing from the file (the way is
+        // cut there).
         // A signal is a junction so that a route starting or ending next to it pays its
         // whole delay when passing it, as in OSRM, not the share of the edge it drives.
         var isJunction = useCount.map { $0 >= 2 }
-        for (i, r) in rules where r.blocks || r.penalty > 0 || r.obstacle != nil || !r.limits.isEmpty { isJunction[Int(i)] = true }
+        for (i, r) in rules where r.blocks || r.penalty > 0 || r.obstacle != nil || !r.limits.isEmpty || r.isTurningPlace {
+            isJunction[Int(i)] = true
+        }
         let viaNodes = Set(restrictions.compactMap(\.viaNode))
         for (i, id) in nodeIds.enumerated() where viaNodes.contains(id) { isJunction[i] = true }
         for w in ways {

@@ -43,14 +43,21 @@ struct NodeRules: Sendable, Hashable {
     var obstacle: Obstacle?
     /// Limits kept for each request's vehicle (truck graphs), whatever the node's access.
     var limits = PhysicalLimits()
+    /// A designated place to turn (`highway=turning_circle`, `turning_loop`, `mini_roundabout`:
+    /// OSRM's `Turning` obstacles), where a U-turn may be made and the node stays a junction.
+    var isTurningPlace = false
 }
 
 extension Profile {
+    /// `highway` values of OSRM's `Turning` obstacles.
+    private static let turningPlaces: Set<String> = ["turning_circle", "turning_loop", "mini_roundabout"]
+
     /// How this profile treats a node with these tags (OSRM car.lua's `process_node`).
     func nodeRules(_ raw: [String: String]) -> NodeRules {
         let tags = TagReader(raw)
         var rules = NodeRules()
         rules.obstacle = obstacle(tags)
+        rules.isTurningPlace = tags["highway"].map(Self.turningPlaces.contains) ?? false
         if let v = vehicle, v.size == nil { rules.limits = v.limitKeys.node(tags) }
         let access = accessHierarchy.reversed().lazy.compactMap { tags[$0] }.first.map(resolveAccess)
         if let access {

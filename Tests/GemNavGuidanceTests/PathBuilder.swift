@@ -35,12 +35,14 @@ struct PathBuilder {
         built.append(road, coordinates: coords, segmentDistances: dists, segmentDurations: times)
     }
 
-    /// Turns by `angle` (positive = right) at a junction with the given other roads.
-    mutating func turn(_ angle: Double, others: [OtherArm] = []) {
+    /// Turns by `angle` (positive = right) at a junction with the given other roads; the road
+    /// taken is a piece inside a divided road's crossing when `insideCrossing`.
+    mutating func turn(_ angle: Double, others: [OtherArm] = [], insideCrossing: Bool = false) {
         func bearing(_ a: Double) -> Int { (Int((heading + a).rounded()) % 360 + 360) % 360 }
         var arms: [(RoutePath.Arm, Int)] = [
             (RoutePath.Arm(bearing: bearing(180), canEnter: false, canArrive: true, road: built.roads.last?.road ?? RoadInfo()), 0),
-            (RoutePath.Arm(bearing: bearing(angle), canEnter: true, canArrive: false, road: RoadInfo()), 1),
+            (RoutePath.Arm(bearing: bearing(angle), canEnter: true, canArrive: false, road: RoadInfo(),
+                           insideCrossing: insideCrossing), 1),
         ]
         for o in others {
             arms.append((RoutePath.Arm(bearing: bearing(o.angle), canEnter: o.canEnter, canArrive: o.canArrive,

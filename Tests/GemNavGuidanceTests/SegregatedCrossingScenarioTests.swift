@@ -88,4 +88,27 @@ import Testing
         let back = try engine.guide(Self.at(p["a"]!), Self.at(p["h"]!))
         #expect(back.maneuvers == ["depart", "turn right", "turn right", "arrive"])
     }
+
+    /// Monaco's Bretelle Vistaero: the avenue bends 23° right where a one-way joins (a silent
+    /// junction), then crosses a divided road onto the unnamed Bretelle. OSRM merges the
+    /// crossing into one maneuver, and that choiceless maneuver into the bend
+    /// (`closeChoicelessTurnAfterTurn`), named after the Bretelle: a "turn right", not a
+    /// "continue right" judged on the avenue's own piece inside the crossing.
+    @Test func bendIntoACrossingIsNamedAfterTheRoadBeyond() {
+        let avenue = RoadInfo(name: "Avenue Prince Rainier III", ref: "D 6007", roadClass: .primary)
+        let bretelle = RoadInfo(name: "", ref: "Bretelle Vistaero", roadClass: .primary)
+        let oneway = PathBuilder.OtherArm(angle: 2, road: avenue, canEnter: false)
+        var b = PathBuilder(heading: 60)
+        b.drive(avenue, 40)
+        b.turn(23, others: [oneway])
+        b.drive(avenue, 16)
+        b.turn(17, others: [PathBuilder.OtherArm(angle: -61, road: avenue, canEnter: false)], insideCrossing: true)
+        b.drive(avenue, 9)
+        b.turn(-53, others: [PathBuilder.OtherArm(angle: 0, road: avenue)])
+        b.drive(bretelle, 300)
+        let steps = b.steps()
+        #expect(steps.map { [$0.maneuver.type.rawValue, $0.maneuver.modifier?.rawValue].compactMap { $0 } }
+            == [["depart"], ["turn", "right"], ["arrive"]])
+        #expect(steps[1].name == "" && steps[1].ref == "Bretelle Vistaero")
+    }
 }

@@ -192,8 +192,11 @@ extension StepBuilder {
         let angle = combinedAngle(x, b, total: views[x].listedTurn(to: views[b]), gap: gap, views: views)
         let direction = ManeuverClassifier.turnDirection(angle)
         let prior = road(after: previousStep(before: x, decisions, views))
+        // Named after the road the step leads to, which a crossing already merged into `b`
+        // may have moved beyond the road right after it.
+        let named = leg.roads[targets[b] ?? b + 1].road
         let type: ManeuverType = direction == .straight
-            ? .newName : Self.sameName(prior, roads.2) ? .continue : .turn
+            ? .newName : Self.sameName(prior, named) ? .continue : .turn
         decisions[x] = Decision(type: type, modifier: direction)
         targets[x] = targets[b] ?? b + 1
         decisions[b] = nil
@@ -204,10 +207,16 @@ extension StepBuilder {
     /// Whether OSRM has a step at junction `i`, announced or not: a maneuver, or a junction
     /// it lists (more than two roads, or the road's classes change there), which it keeps
     /// as a silent `Suppressed` turn; a driveway passed on a road that keeps its name is no
-    /// step (`JunctionView.passesDriveway`).
+    /// step (`JunctionView.passesDriveway`). Where two roads meet (a divided road's two
+    /// carriageways counting as one), the road going on is OSRM's `NoTurn`, no step and not
+    /// listed, unless its name changes there: that step stays, listed, even where a later
+    /// rule silences it ("Merging parallel roads with intermediate bridges").
     func isStep(_ i: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Bool {
-        decisions[i] != nil || !views[i].passesDriveway && (leg.junctions[i].arms.count > 2
-            || RoadClasses.separates(leg.roads[i].road, leg.roads[i + 1].road))
+        if decisions[i] != nil { return true }
+        if views[i].passesDriveway { return false }
+        let from = leg.roads[i].road, to = leg.roads[i + 1].road
+        if views[i].junction.arms.count > 2 || RoadClasses.separates(from, to) { return true }
+        return NameChange.isAnnounced(from: from, to: to)
     }
 
     /// The junction of OSRM's next step after junction `k` (`isStep`), nil when arrival comes first.

@@ -100,7 +100,12 @@ enum ManeuverClassifier {
     /// (the slight turn beside a road going straight on, the side of a T junction, the lesser
     /// branch of a fork); else `basicType`.
     static func turnType(from a: RoadInfo, to b: RoadInfo) -> ManeuverType {
-        b.roadClass.isRamp && !a.roadClass.isRamp ? .onRamp : basicType(from: a, to: b)
+        isOnRamp(from: a, to: b) ? .onRamp : basicType(from: a, to: b)
+    }
+
+    /// Whether going from `a` to `b` takes a ramp from a road that is none (no name compared).
+    static func isOnRamp(from a: RoadInfo, to b: RoadInfo) -> Bool {
+        b.roadClass.isRamp && !a.roadClass.isRamp
     }
 
     /// Whether two roads are the same road for announcement purposes (OSRM's name-change
@@ -181,7 +186,7 @@ enum ManeuverClassifier {
             }
         }
         if obvious == nil, let end = endOfRoad(v) {
-            return turnType(from: from, to: to) == .onRamp ? Decision(type: .onRamp, modifier: end.modifier) : end
+            return isOnRamp(from: from, to: to) ? Decision(type: .onRamp, modifier: end.modifier) : end
         }
         if obvious == v.junction.outArm {
             return obviousInstruction(v, from: from, to: to, modifier: modifier, outLength: outLength)
@@ -207,7 +212,7 @@ enum ManeuverClassifier {
                                            modifier: ManeuverModifier, outLength: Double,
                                            throughStreet: Bool = true) -> Decision?
     {
-        if turnType(from: from, to: to) == .onRamp { return Decision(type: .onRamp, modifier: modifier) }
+        if isOnRamp(from: from, to: to) { return Decision(type: .onRamp, modifier: modifier) }
         guard !sameRoad(from, to) else { return nil }
         if basicType(from: from, to: to) == .continue { return nil }
         guard throughStreet && ObviousTurn.isThroughStreet(v.junction.outArm, v, road: to) else {

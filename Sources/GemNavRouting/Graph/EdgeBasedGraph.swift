@@ -150,9 +150,8 @@ struct EdgeBasedGraphBuilder {
                 // (dead ends, barriers), at a designated turning place, where the way back is
                 // the only way out or the road arrived on the only one to arrive by, or from a
                 // lane marked for it; never across an ordinary junction.
-                let uTurnLane = (a & 1 == 1 ? inAttr.backwardRoad : inAttr.forwardRoad).turnLanes.contains("reverse")
-                if produced == 0 || junctionRules.isTurningPlace || exits == 1 || arrivals <= 1 || uTurnLane,
-                   let (b, angle) = uTurn
+                if let (b, angle) = uTurn, produced == 0 || junctionRules.isTurningPlace || exits == 1 || arrivals <= 1
+                    || (a & 1 == 1 ? inAttr.backwardRoad : inAttr.forwardRoad).turnLanes.contains("reverse")
                 {
                     let cost = turnCost(angle: angle, degree: degree, uTurn: true, modeChange: false, junction: junctionRules)
                         + obstacleSeconds(junctionRules.obstacle, net: net, arriving: a, leaving: b, ends: ends)

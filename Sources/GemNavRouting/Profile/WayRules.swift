@@ -124,6 +124,7 @@ extension Profile {
         let lanes = TurnLanes.read(tags, forwardOneway: oneway.forward && !oneway.backward,
                                    reverseOneway: oneway.backward && !oneway.forward)
         let laneCount = Self.laneCount(tags)
+        let ref = Self.canonicalList(tags["ref"] ?? ""), exits = Self.canonicalList(tags["junction:ref"] ?? "")
         func road(forward: Bool, limit: Double?) -> RoadInfo {
             let suffix = forward ? ":forward" : ":backward"
             let onewayForward = forward && !backwardOK
@@ -131,9 +132,9 @@ extension Profile {
                 tags[key + suffix] ?? ((onewayForward || !backwardOK || !forwardOK) ? tags[key] ?? "" : "")
             }
             var road = RoadInfo(
-                name: tags["name"] ?? "", ref: Self.canonicalList(tags["ref"] ?? ""),
+                name: tags["name"] ?? "", ref: ref,
                 destinations: directional("destination"), destinationRef: directional("destination:ref"),
-                exits: Self.canonicalList(tags["junction:ref"] ?? ""), roadClass: roadClass, mode: mode,
+                exits: exits, roadClass: roadClass, mode: mode,
                 isRoundabout: isRoundabout, isToll: tags["toll"] == "yes",
                 turnLanes: forward ? lanes.forward : lanes.backward, speedLimitKmh: limit)
             // OSRM's `classes` way handler: tunnels, and access restricted in this direction.

@@ -41,6 +41,8 @@ struct RouteBench: ParsableCommand {
         var duration_s: Double?
         var steps: Int?
         var error: String?
+        /// This pair's query time, to find which routes make the slow tail.
+        var latency_us: Double?
     }
 
     struct Output: Codable {
@@ -104,6 +106,7 @@ struct RouteBench: ParsableCommand {
             var (_, result) = query(r)
             samples.append(Double(nowNanoseconds() - a) / 1000)
             result.id = i
+            result.latency_us = samples[i]
             if result.error == nil { ok += 1 }
             results.append(result)
         }

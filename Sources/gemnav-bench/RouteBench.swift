@@ -40,6 +40,8 @@ struct RouteBench: ParsableCommand {
         var distance_m: Double?
         var duration_s: Double?
         var steps: Int?
+        /// Intersections listed over all steps: with `steps`, what the query's cost grows with.
+        var intersections: Int?
         var error: String?
         /// This pair's query time, to find which routes make the slow tail.
         var latency_us: Double?
@@ -76,7 +78,10 @@ struct RouteBench: ParsableCommand {
                 let body = OSRMCodec.encodeResponse(routes: routes, waypoints: paths[0].waypoints, options: options)
                 let route = routes[0]
                 return (body.count, PairResult(id: 0, distance_m: route.distance, duration_s: route.duration,
-                                               steps: route.legs.reduce(0) { $0 + $1.steps.count }))
+                                               steps: route.legs.reduce(0) { $0 + $1.steps.count },
+                                               intersections: route.legs.reduce(0) { total, leg in
+                                                   leg.steps.reduce(total) { $0 + $1.intersections.count }
+                                               }))
             } catch {
                 return (0, PairResult(id: 0, error: "\(error)"))
             }

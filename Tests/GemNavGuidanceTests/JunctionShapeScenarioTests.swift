@@ -88,6 +88,24 @@ import Testing
         #expect(depart.intersections.count == 1)
     }
 
+    /// The same divided road with a lane more on one carriageway than on the other (a turn
+    /// lane before the junction): still one road, since OSRM 26.10's `EdgeDataSupportsMerge`
+    /// compares road classes without their lane counts (its turn-lanes scenario "U-Turn Road
+    /// at Intersection" rests on it).
+    @Test func dividedRoadWithUnequalCarriagewaysIsOneRoadAtTheSplit() throws {
+        var map = GridMap()
+        map.way([(2, 1), (1, 1)], road("road", ["lanes": "4"]))
+        map.way([(1, 1), (0.8, 0.95), (-1, 0.95)], road("road", ["oneway": "yes", "lanes": "2"]))
+        map.way([(-1, 1.05), (0.8, 1.05), (1, 1)], road("road", ["oneway": "yes", "lanes": "3"]))
+        map.way([(-1, 0.95), (-1.2, 1)], road("road", ["oneway": "yes", "lanes": "2"]))
+        map.way([(-1.2, 1), (-1, 1.05)], road("road", ["oneway": "yes", "lanes": "3"]))
+        map.way([(-1.2, 1), (-2, 1)], road("road", ["lanes": "4"]))
+        let south = try map.guide((1.8, 1), (-1.8, 1))
+        #expect(south.maneuvers == ["depart", "arrive"])
+        let depart = try #require(south.legs.first?.steps.first)
+        #expect(depart.intersections.count == 1)
+    }
+
     @Test func silentBendIntoAChoicelessTurnIsOneTurnAtTheBend() throws {
         // Andorra's Avinguda d'Enclar: the road bends 45° left where a one-way joins (a junction
         // OSRM lists without a word), and 28 m on it can only turn right. OSRM's

@@ -192,12 +192,14 @@ struct SegregatedRoads {
 
     // MARK: - MergableRoadDetector
 
-    /// `EdgeDataSupportsMerge`.
+    /// `EdgeDataSupportsMerge`. The road classes must match, lane counts need not: OSRM's
+    /// road classification compares them without its lanes, and one carriageway of a divided
+    /// road often has a turn lane more than the other.
     private func supportsMerge(_ a: Int, _ b: Int) -> Bool {
         if isRing(a) || isRing(b) { return false }
         let x = road(a), y = road(b)
         guard x.mode == y.mode, identicalNames(a, b) else { return false }
-        return x.roadClass == y.roadClass && lanes(a) == lanes(b)
+        return x.roadClass == y.roadClass
     }
 
     /// `IsDistinctFrom`.

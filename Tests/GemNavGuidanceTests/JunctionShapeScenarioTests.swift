@@ -106,6 +106,21 @@ import Testing
         #expect(depart.intersections.count == 1)
     }
 
+    /// A side road drawn with a 5 m stub to a traffic signal, then running south: its bearing
+    /// is taken along the road past the signal (OSRM compresses the signal into the road and
+    /// takes its representative point there), so it is listed at 180°, as osrm-routed lists
+    /// it on the same map, not at the stub's 105°.
+    @Test func signalJustPastAJunctionDoesNotCutTheBearingShort() throws {
+        var map = GridMap()
+        map.way([(0, -1), (0, 0), (0, 1)], road("Main"))
+        map.way([(0, 0), (-0.02, 0.05), (-0.6, 0.06)], road("Side"))
+        map.tagNode(-0.02, 0.05, ["highway": "traffic_signals"])
+        let route = try map.guide((0, -0.8), (0, 0.8))
+        let depart = try #require(route.legs.first?.steps.first)
+        #expect(depart.intersections.count == 2)
+        #expect(depart.intersections.last?.bearings == [90, 180, 270])
+    }
+
     @Test func silentBendIntoAChoicelessTurnIsOneTurnAtTheBend() throws {
         // Andorra's Avinguda d'Enclar: the road bends 45° left where a one-way joins (a junction
         // OSRM lists without a word), and 28 m on it can only turn right. OSRM's

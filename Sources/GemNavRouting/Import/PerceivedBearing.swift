@@ -515,13 +515,37 @@ extension RoadNetwork {
                 let attr = attributes[Int(edgeAttributes[e])]
                 let road = side == 0 ? attr.forwardRoad : attr.backwardRoad
                 let bearing = PerceivedBearing.bearing(
-                    along: outwardLine(edge: e, side: side),
+                    along: compressedOutwardLine(end: Int(end), incidence),
                     road: PerceivedBearing.Road(roadClass: road.roadClass, isRing: road.isRoundabout || attr.isCircular),
                     arms: ends.count, lanes: lanes, isLoop: edgeFrom[e] == edgeTo[e])
                 out[Int(end)] = bearing
             }
         }
         return out
+    }
+
+    /// The road's points from the junction at edge end `end` on, through the junctions OSRM
+    /// compresses away: a signal or sign where the same road goes on and nothing else meets.
+    /// OSRM takes the representative point along its compressed edge, so a traffic signal a
+    /// few metres from a junction does not cut the look-ahead short there.
+    func compressedOutwardLine(end: Int, _ incidence: JunctionIncidence) -> [Coordinate] {
+        var e = end >> 1, side = end & 1
+        var line = outwardLine(edge: e, side: side)
+        let start = side == 0 ? Int(edgeFrom[e]) : Int(edgeTo[e])
+        // A ring of signals would never end; real roads reach a junction within a few.
+        for _ in 0..<16 {
+            let far = side == 0 ? Int(edgeTo[e]) : Int(edgeFrom[e])
+            let rules = junctionRules[far]
+            let ends = incidence.ends[Int(incidence.offset[far])..<Int(incidence.offset[far + 1])]
+            guard far != start, ends.count == 2, rules.obstacle != nil, !rules.blocks, !rules.isTurningPlace,
+                  rules.penalty == 0, let next = ends.first(where: { Int($0 >> 1) != e }),
+                  edgeAttributes[Int(next >> 1)] == edgeAttributes[e]
+            else { break }
+            e = Int(next >> 1)
+            side = Int(next & 1)
+            line += outwardLine(edge: e, side: side).dropFirst()
+        }
+        return line
     }
 
     /// Lanes of edge `e` as OSRM counts them: the way's `lanes`, or its `turn:lanes` in both

@@ -89,7 +89,10 @@ extension RoadNetwork {
 struct EdgeBasedGraphBuilder {
     let profile: Profile
 
-    func build(_ net: RoadNetwork, incidence: JunctionIncidence, restrictions: [TurnRestriction]) -> EdgeBasedGraph {
+    /// - Parameter bearings: each edge end's perceived bearing at its junction (divided roads
+    ///   merged), from which turn angles, and so turn costs, are taken as OSRM takes them.
+    func build(_ net: RoadNetwork, incidence: JunctionIncidence, restrictions: [TurnRestriction],
+               bearings: [Double]) -> EdgeBasedGraph {
         var graph = EdgeBasedGraph()
         let n = net.edgeCount * 2
         graph.nodeWeight.reserveCapacity(n)
@@ -119,6 +122,7 @@ struct EdgeBasedGraphBuilder {
                 let a = Self.arriving(inEnd)
                 guard graph.nodeWeight[Int(a)] != EdgeBasedGraph.closed else { continue }
                 let arrivingBearing = (net.outwardBearing(edge: e, side: side) + 180).truncatingRemainder(dividingBy: 360)
+                let arrivingHeading = (bearings[Int(inEnd)] + 180).truncatingRemainder(dividingBy: 360)
                 let inAttr = net.attributes[Int(net.edgeAttributes[e])]
                 var produced = 0, exits = 0
                 var uTurn: (Int32, Double)?
@@ -127,7 +131,7 @@ struct EdgeBasedGraphBuilder {
                     let b = Int32(f << 1 | outSide)
                     guard graph.nodeWeight[Int(b)] != EdgeBasedGraph.closed else { continue }
                     let leavingBearing = net.outwardBearing(edge: f, side: outSide)
-                    let angle = Geodesy.turnAngle(from: arrivingBearing, to: leavingBearing)
+                    let angle = Geodesy.turnAngle(from: arrivingHeading, to: bearings[Int(outEnd)])
                     if rules.forbids(from: net.edgeWay[e], to: net.edgeWay[f], at: j) { continue }
                     exits += 1
                     if b == a ^ 1 {

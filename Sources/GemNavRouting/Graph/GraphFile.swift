@@ -10,8 +10,8 @@ enum GraphFile {
     /// change what a graph holds (7: OSRM's car access, barrier, limit and penalty rules;
     /// 8: the oncoming-traffic turn penalty; 14: OSRM's U-turn rules, turning places kept as
     /// junctions and refs spelled as its profile spells them; 15: divided roads merged whatever
-    /// their lane counts; 16: bearings taken past signals and signs), so a cached graph is
-    /// rebuilt rather than routed with the old rules.
+    /// their lane counts; 16: bearings taken past signals and signs, turn costs by perceived
+    /// bearings), so a cached graph is rebuilt rather than routed with the old rules.
     static let formatVersion: UInt32 = 16
     static let fileName = "graph.gemnav"
 

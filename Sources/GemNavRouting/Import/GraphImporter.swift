@@ -86,7 +86,18 @@ public struct GraphImporter: Sendable {
         guard net.edgeCount > 0 else { throw RoutingError(.noRoads(source, profile: profile.name)) }
         net.mergePassNodes(keeping: restrictions)
         let incidence = JunctionIncidence(net)
-        let ebg = EdgeBasedGraphBuilder(profile: profile).build(net, incidence: incidence, restrictions: restrictions)
+        // Junction arms carry the bearing a driver perceives (OSRM's representative
+        // coordinate, divided roads merged): turn modifiers are decided on it, and, as in
+        // OSRM, turn costs are paid by the angle between such bearings.
+        let leaves = (0..<(net.edgeCount * 2)).map { end in
+            let attr = net.attributes[Int(net.edgeAttributes[end >> 1])]
+            return (end & 1 == 0 ? attr.forwardSpeed : attr.backwardSpeed) > 0
+        }
+        let perceived = net.perceivedBearings(incidence)
+        let divided = SegregatedRoads(net, incidence: incidence, perceived: perceived, leaves: leaves)
+        let (bearings, initialBearings) = divided.mergedBearings(initial: net.initialBearings())
+        let ebg = EdgeBasedGraphBuilder(profile: profile).build(net, incidence: incidence, restrictions: restrictions,
+                                                                bearings: bearings)
         let limitRecords = profile.keepsVehicleLimits ? net.limitRecords() : []
         let limitBits = LimitBits(edges: limitRecords, capacity: limitBitCapacity)
         progress("Contracting", 0)
@@ -106,12 +117,6 @@ public struct GraphImporter: Sendable {
                 segmentMetres[i] = Float(RoadMetric.distance(net.coordinate(ofGeometry: i), net.coordinate(ofGeometry: i + 1)))
             }
         }
-        // Junction arms carry the bearing a driver perceives (OSRM's representative
-        // coordinate, divided roads merged), on which turn modifiers are decided.
-        let leaves = (0..<(net.edgeCount * 2)).map { ebg.nodeWeight[$0] != EdgeBasedGraph.closed }
-        let perceived = net.perceivedBearings(incidence)
-        let divided = SegregatedRoads(net, incidence: incidence, perceived: perceived, leaves: leaves)
-        let (bearings, initialBearings) = divided.mergedBearings(initial: net.initialBearings())
         let internalEdges = divided.intersectionInternalEdges()
         var roads = RoadTableBuilder()
         var edgeRoadIndex = [UInt32](repeating: 0, count: net.edgeCount * 2)

@@ -73,33 +73,19 @@ import Testing
     /// carriageways 10 m apart and joins again. At the split and at the join the carriageways
     /// are one road, so two roads meet and the road goes on under its name: OSRM's `NoTurn`,
     /// no step and no listed intersection (osrm-routed lists only the departure on this map).
-    @Test func dividedRoadIsOneRoadAtTheSplit() throws {
+    /// Also with a lane more on one carriageway than on the other (a turn lane before the
+    /// junction): OSRM 26.10's `EdgeDataSupportsMerge` compares road classes without their
+    /// lane counts (its turn-lanes scenario "U-Turn Road at Intersection" rests on it).
+    @Test(arguments: [([:], [:]), (["lanes": "2"], ["lanes": "3"])] as [([String: String], [String: String])])
+    func dividedRoadIsOneRoadAtTheSplit(carriageway: [String: String], twin: [String: String]) throws {
         var map = GridMap()
-        let oneway = ["oneway": "yes"]
+        let way = carriageway.merging(["oneway": "yes"]) { $1 }, twin = twin.merging(["oneway": "yes"]) { $1 }
         map.way([(2, 1), (1, 1)], road("road"))
-        map.way([(1, 1), (0.8, 0.95), (-1, 0.95)], road("road", oneway))
-        map.way([(-1, 1.05), (0.8, 1.05), (1, 1)], road("road", oneway))
-        map.way([(-1, 0.95), (-1.2, 1)], road("road", oneway))
-        map.way([(-1.2, 1), (-1, 1.05)], road("road", oneway))
+        map.way([(1, 1), (0.8, 0.95), (-1, 0.95)], road("road", way))
+        map.way([(-1, 1.05), (0.8, 1.05), (1, 1)], road("road", twin))
+        map.way([(-1, 0.95), (-1.2, 1)], road("road", way))
+        map.way([(-1.2, 1), (-1, 1.05)], road("road", twin))
         map.way([(-1.2, 1), (-2, 1)], road("road"))
-        let south = try map.guide((1.8, 1), (-1.8, 1))
-        #expect(south.maneuvers == ["depart", "arrive"])
-        let depart = try #require(south.legs.first?.steps.first)
-        #expect(depart.intersections.count == 1)
-    }
-
-    /// The same divided road with a lane more on one carriageway than on the other (a turn
-    /// lane before the junction): still one road, since OSRM 26.10's `EdgeDataSupportsMerge`
-    /// compares road classes without their lane counts (its turn-lanes scenario "U-Turn Road
-    /// at Intersection" rests on it).
-    @Test func dividedRoadWithUnequalCarriagewaysIsOneRoadAtTheSplit() throws {
-        var map = GridMap()
-        map.way([(2, 1), (1, 1)], road("road", ["lanes": "4"]))
-        map.way([(1, 1), (0.8, 0.95), (-1, 0.95)], road("road", ["oneway": "yes", "lanes": "2"]))
-        map.way([(-1, 1.05), (0.8, 1.05), (1, 1)], road("road", ["oneway": "yes", "lanes": "3"]))
-        map.way([(-1, 0.95), (-1.2, 1)], road("road", ["oneway": "yes", "lanes": "2"]))
-        map.way([(-1.2, 1), (-1, 1.05)], road("road", ["oneway": "yes", "lanes": "3"]))
-        map.way([(-1.2, 1), (-2, 1)], road("road", ["lanes": "4"]))
         let south = try map.guide((1.8, 1), (-1.8, 1))
         #expect(south.maneuvers == ["depart", "arrive"])
         let depart = try #require(south.legs.first?.steps.first)

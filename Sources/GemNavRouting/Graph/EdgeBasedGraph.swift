@@ -51,17 +51,6 @@ struct JunctionIncidence {
 }
 
 extension RoadNetwork {
-    /// Bearing from the junction along edge `e`, leaving it at its start (side 0) or end (side 1).
-    func outwardBearing(edge e: Int, side: Int) -> Double {
-        let first = Int(edgeGeometryOffset[e]), last = Int(edgeGeometryOffset[e + 1]) - 1
-        var i = side == 0 ? first : last
-        let step = side == 0 ? 1 : -1
-        let origin = coordinate(ofGeometry: i)
-        // Skip points on top of the junction so the bearing has a direction.
-        repeat { i += step } while i != (side == 0 ? last : first) && coordinate(ofGeometry: i) == origin
-        return Geodesy.bearing(origin, coordinate(ofGeometry: i))
-    }
-
     /// Travel time and weight (ms) of edge `e` driven forward (`backward == false`) or backward.
     func cost(edge e: Int, backward: Bool, profile: Profile) -> (weight: UInt32, duration: UInt32) {
         let attr = attributes[Int(edgeAttributes[e])]
@@ -90,7 +79,8 @@ struct EdgeBasedGraphBuilder {
     let profile: Profile
 
     /// - Parameter bearings: each edge end's perceived bearing at its junction (divided roads
-    ///   merged), from which turn angles, and so turn costs, are taken as OSRM takes them.
+    ///   merged), from which turn angles (so turn costs) and the ring's flow are judged, as
+    ///   OSRM judges them on its intersection view.
     func build(_ net: RoadNetwork, incidence: JunctionIncidence, restrictions: [TurnRestriction],
                bearings: [Double]) -> EdgeBasedGraph {
         var graph = EdgeBasedGraph()
@@ -111,7 +101,7 @@ struct EdgeBasedGraphBuilder {
             let ends = incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])]
             let degree = ends.count
             let junctionRules = net.junctionRules[j]
-            let ring = RingFlow(ends: ends, net: net, graph: graph)
+            let ring = RingFlow(ends: ends, net: net, graph: graph, bearings: bearings)
             // Roads one may arrive on (OSRM's `bidirectional_edges`, counted by the edges
             // that run into the junction).
             let arrivals = ends.reduce(0) { n, end in
@@ -121,7 +111,6 @@ struct EdgeBasedGraphBuilder {
                 let e = Int(inEnd >> 1), side = Int(inEnd & 1)
                 let a = Self.arriving(inEnd)
                 guard graph.nodeWeight[Int(a)] != EdgeBasedGraph.closed else { continue }
-                let arrivingBearing = (net.outwardBearing(edge: e, side: side) + 180).truncatingRemainder(dividingBy: 360)
                 let arrivingHeading = (bearings[Int(inEnd)] + 180).truncatingRemainder(dividingBy: 360)
                 let inAttr = net.attributes[Int(net.edgeAttributes[e])]
                 var produced = 0, exits = 0
@@ -130,8 +119,8 @@ struct EdgeBasedGraphBuilder {
                     let f = Int(outEnd >> 1), outSide = Int(outEnd & 1)
                     let b = Int32(f << 1 | outSide)
                     guard graph.nodeWeight[Int(b)] != EdgeBasedGraph.closed else { continue }
-                    let leavingBearing = net.outwardBearing(edge: f, side: outSide)
-                    let angle = Geodesy.turnAngle(from: arrivingHeading, to: bearings[Int(outEnd)])
+                    let leavingBearing = bearings[Int(outEnd)]
+                    let angle = Geodesy.turnAngle(from: arrivingHeading, to: leavingBearing)
                     if rules.forbids(from: net.edgeWay[e], to: net.edgeWay[f], at: j) { continue }
                     exits += 1
                     if b == a ^ 1 {
@@ -139,7 +128,7 @@ struct EdgeBasedGraphBuilder {
                         continue
                     }
                     if junctionRules.blocks { continue }
-                    if ring.crossesAgainstFlow(from: arrivingBearing, to: leavingBearing) { continue }
+                    if ring.crossesAgainstFlow(from: arrivingHeading, to: leavingBearing) { continue }
                     let outAttr = net.attributes[Int(net.edgeAttributes[f])]
                     var cost = turnCost(angle: angle, degree: degree, uTurn: false,
                                         modeChange: inAttr.isFerry != outAttr.isFerry, junction: junctionRules,
@@ -247,12 +236,12 @@ struct RingFlow {
     /// Outward bearings of the ring roads at the junction and whether each may be left along.
     private var bearings: [(bearing: Double, leaves: Bool)] = []
 
-    init(ends: ArraySlice<Int32>, net: RoadNetwork, graph: EdgeBasedGraph) {
+    init(ends: ArraySlice<Int32>, net: RoadNetwork, graph: EdgeBasedGraph, bearings: [Double]) {
         for end in ends {
             let e = Int(end >> 1), side = Int(end & 1)
             guard net.attributes[Int(net.edgeAttributes[e])].forwardRoad.isRoundabout else { continue }
             let leaves = graph.nodeWeight[e << 1 | side] != EdgeBasedGraph.closed
-            bearings.append((net.outwardBearing(edge: e, side: side), leaves))
+            self.bearings.append((bearings[Int(end)], leaves))
         }
     }
 

@@ -30,6 +30,24 @@ import Testing
         #expect(route.middleSteps.first?.ref == "CS-240")
     }
 
+    @Test(arguments: [
+        // Porto's A43 becoming the "Autoestrada Porto - Gens" tagged "A 43": an empty name is
+        // a prefix of any, so only the refs decide, and OSRM's `find` sees two refs.
+        (["ref": "A43"], ["ref": "A 43", "name": "Autoestrada Porto - Gens"]),
+        // Porto's IP1 respelt between two unnamed pieces.
+        (["ref": "IP1"], ["ref": "IP 1"]),
+    ])
+    func aRefSpeltAnotherWayIsANewName(before: [String: String], after: [String: String]) throws {
+        // osrm-routed says "new name" at each such spelling change (its `requiresNameAnnounced`
+        // compares refs byte by byte), and SDKs show the new banner there.
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], before.merging(["highway": "motorway", "oneway": "yes"]) { $1 })
+        map.way([(0, 3), (0, 6)], after.merging(["highway": "motorway", "oneway": "yes"]) { $1 })
+        let route = try map.guide((0, 0.5), (0, 5.5))
+        #expect(route.maneuvers == ["depart", "new name straight", "arrive"])
+        #expect(route.middleSteps.first?.ref == after["ref"])
+    }
+
     @Test func aNameLeftAndTakenBackStraightOnIsNoManeuverAtAnyDistance() throws {
         // Andorra's Avinguda Sant Antoni (CG-3) runs through a 50 m piece tagged only with the
         // CG3i4's ref, and where it takes its name back, the CG3i4 carriageway joins as a

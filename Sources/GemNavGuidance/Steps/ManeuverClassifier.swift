@@ -109,28 +109,9 @@ enum ManeuverClassifier {
     }
 
     /// Whether two roads are the same road for announcement purposes (OSRM's name-change
-    /// rules, `NameChange`), or share a route number where one side has no name.
+    /// rules, `NameChange`).
     static func sameRoad(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
-        if !NameChange.isAnnounced(from: a, to: b) { return true }
-        if a.name.isEmpty || b.name.isEmpty { return !a.ref.isEmpty && sharesRef(a.ref, b.ref) }
-        return false
-    }
-
-    /// Whether two `ref` values share a route number, ignoring spaces and case ("IP1" and
-    /// "IP 1" are one road, and so are "IC 1;IC 23" and "IC 23").
-    static func sharesRef(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
-        if b.isEmpty { return false }
-        let left = a.utf8.split(separator: UInt8(ascii: ";")).map(normalizedRef)
-        return b.utf8.split(separator: UInt8(ascii: ";")).contains { left.contains(normalizedRef($0)) }
-    }
-
-    /// A ref's bytes without spaces, upper-cased (ASCII; refs are route numbers).
-    private static func normalizedRef(_ ref: Substring.UTF8View.SubSequence) -> [UInt8] {
-        ref.compactMap { c -> UInt8? in
-            if c == UInt8(ascii: " ") { return nil }
-            return c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") ? c - 32 : c
-        }
+        !NameChange.isAnnounced(from: a, to: b)
     }
 
     /// The maneuver at a junction between roads `from` and `to`, nil when none is needed.

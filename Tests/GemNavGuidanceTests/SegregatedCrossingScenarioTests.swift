@@ -41,6 +41,17 @@ import Testing
 
     /// Turning left across the divided road is one left turn at the first carriageway (b),
     /// not a left turn at the second one.
+    @Test func pieceLeftThirtyDegreesOffByOSRMsAngleIsInsideACrossing() throws {
+        // Monaco's Boulevard du Jardin Exotique, which turns into the 27 m Square Lamark and
+        // back onto its own name: the road out of the piece leaves 30.05° off straight by
+        // OSRM's Mercator angle (29.997° by the ruler), so the piece lies inside a crossing
+        // and both name changes are one "turn slight left", as osrm-routed says.
+        let monaco = try #require(RealGraphs.monaco)
+        let path = try monaco.route(RouteRequest(waypoints: [Coordinate(latitude: 43.73716, longitude: 7.41710),
+                                                             Coordinate(latitude: 43.737207, longitude: 7.417784)]))
+        #expect(Guidance.route(from: path[0]).maneuvers == ["depart", "turn slight left", "arrive"])
+    }
+
     @Test func leftAcrossIsOneTurnAtTheFirstCarriageway() throws {
         let route = try guide((2, 5), (5, 2))
         #expect(route.maneuvers == ["depart", "turn left", "arrive"])

@@ -11,8 +11,8 @@ enum GraphFile {
     /// 8: the oncoming-traffic turn penalty; 14: OSRM's U-turn rules, turning places kept as
     /// junctions and refs spelled as its profile spells them; 15: divided roads merged whatever
     /// their lane counts; 16: bearings taken past signals and signs, turn costs by perceived
-    /// bearings), so a cached graph is rebuilt rather than routed with the old rules.
-    static let formatVersion: UInt32 = 16
+    /// bearings; 17: crossing pieces judged on OSRM's Mercator angles), so a cached graph is rebuilt rather than routed with the old rules.
+    static let formatVersion: UInt32 = 17
     static let fileName = "graph.gemnav"
 
     /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy

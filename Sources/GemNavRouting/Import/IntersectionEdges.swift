@@ -31,7 +31,7 @@ extension SegregatedRoads {
         for other in ends(start) {
             let o = Int(other), neighbour = target(o)
             guard neighbour != end, seen.insert(neighbour).inserted, leaves[o ^ 1] else { continue }
-            let angle = Geodesy.turnAngle(from: close[o] + 180, to: close[piece])
+            let angle = turnAngle(from: o, onto: piece)
             incoming.insert(Self.osrmDirection(angle))
             if isOnewayMainRoad(o ^ 1) && !Self.isInternalStraight(angle) { onewayIn = true }
         }
@@ -42,7 +42,7 @@ extension SegregatedRoads {
         for other in ends(end) {
             let o = Int(other), neighbour = target(o)
             guard neighbour != start, seen.insert(neighbour).inserted, leaves[o] else { continue }
-            let angle = Geodesy.turnAngle(from: close[piece ^ 1] + 180, to: close[o])
+            let angle = turnAngle(from: piece ^ 1, onto: o)
             outgoing.insert(Self.osrmDirection(angle))
             if isOnewayMainRoad(o) && !Self.isInternalStraight(angle) { onewayOut = true }
         }
@@ -63,20 +63,29 @@ extension SegregatedRoads {
         }
     }
 
-    /// Within 30° of going straight: such a road continues the piece rather than crossing it.
-    private static func isInternalStraight(_ angle: Double) -> Bool { abs(angle) < 30 }
+    /// The turn from the road arriving along `arriving`'s reverse (the end leaving the
+    /// junction back along it) onto `leaving`, both leaving the same junction, as OSRM
+    /// measures it here: `computeAngle` on the first points a metre down each road
+    /// (180 straight on, 0…180 to the right).
+    private func turnAngle(from arriving: Int, onto leaving: Int) -> Double {
+        let (junction, from) = Self.closePoint(net, arriving)
+        return RoadMetric.angle(from, junction, Self.closePoint(net, leaving).point)
+    }
 
-    /// OSRM's `getTurnDirection` on a signed turn angle (positive to the right).
+    /// Within 30° of going straight: such a road continues the piece rather than crossing it.
+    private static func isInternalStraight(_ angle: Double) -> Bool { angle > 150 && angle < 210 }
+
+    /// OSRM's `getTurnDirection` on its 0…360 angle.
     private static func osrmDirection(_ angle: Double) -> ManeuverModifier {
         switch angle {
-        case ...(-180), 180...: return .uturn
-        case ..<(-120): return .sharpLeft
-        case ..<(-40): return .left
-        case ..<(-20): return .slightLeft
-        case ...20: return .straight
-        case ...40: return .slightRight
-        case ...120: return .right
-        default: return .sharpRight
+        case ...0, 360...: return .uturn
+        case ..<60: return .sharpRight
+        case ..<140: return .right
+        case ..<160: return .slightRight
+        case ...200: return .straight
+        case ...220: return .slightLeft
+        case ...300: return .left
+        default: return .sharpLeft
         }
     }
 }

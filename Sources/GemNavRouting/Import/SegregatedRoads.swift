@@ -30,14 +30,18 @@ struct SegregatedRoads {
         self.incidence = incidence
         self.perceived = perceived
         self.leaves = leaves
-        var close = [Double](repeating: 0, count: net.edgeCount * 2)
-        for end in 0..<(net.edgeCount * 2) {
-            let line = net.outwardLine(edge: end >> 1, side: end & 1)
-            let start = line[0]
-            let target = line.dropFirst().first { PerceivedBearing.distance(start, $0) > 1 } ?? line[line.count - 1]
-            close[end] = RoadMetric.bearing(start, target)
+        self.close = (0..<(net.edgeCount * 2)).map { end in
+            let (start, target) = Self.closePoint(net, end)
+            return RoadMetric.bearing(start, target)
         }
-        self.close = close
+    }
+
+    /// The junction edge end `end` leaves and its first point more than a metre away along
+    /// the road (OSRM's `GetCoordinateCloseToTurn`).
+    static func closePoint(_ net: RoadNetwork, _ end: Int) -> (junction: Coordinate, point: Coordinate) {
+        let line = net.outwardLine(edge: end >> 1, side: end & 1)
+        let start = line[0]
+        return (start, line.dropFirst().first { PerceivedBearing.distance(start, $0) > 1 } ?? line[line.count - 1])
     }
 
     // MARK: - The graph as OSRM's walkers see it

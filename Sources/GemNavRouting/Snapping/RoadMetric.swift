@@ -42,6 +42,66 @@ enum RoadMetric {
         return degrees < 0 ? degrees + 360 : degrees
     }
 
+    /// The angle at `second` between the roads to `first` and to `third`, degrees 0..<360
+    /// (180 straight on, below it to the right): OSRM's `computeAngle`, measured in Web
+    /// Mercator and with its arctangent table, which truncates to about a hundredth of a
+    /// degree. OSRM decides whether a short piece lies inside a divided road's crossing on
+    /// this angle against 150° and 210°, and a road 210.04° off by it is 209.96° off by the
+    /// ruler's bearings.
+    static func angle(_ first: Coordinate, _ second: Coordinate, _ third: Coordinate) -> Double {
+        let (a, b, c) = (Micro(first), Micro(second), Micro(third))
+        if a == b || b == c { return 180 }
+        let v1x = Double(a.lon - b.lon) * 1e-6, v1y = mercatorY(a.lat) - mercatorY(b.lat)
+        let v2x = Double(c.lon - b.lon) * 1e-6, v2y = mercatorY(c.lat) - mercatorY(b.lat)
+        var degrees = (tableArcTangent(v2y, v2x) - tableArcTangent(v1y, v1x)) * 180 / .pi
+        while degrees < 0 { degrees += 360 }
+        return degrees
+    }
+
+    /// A point in OSRM's whole microdegrees.
+    private struct Micro: Equatable {
+        let lon: Int
+        let lat: Int
+        init(_ c: Coordinate) {
+            lon = Int((c.longitude * 1e6).rounded())
+            lat = Int((c.latitude * 1e6).rounded())
+        }
+    }
+
+    /// Web Mercator's y for a latitude in microdegrees, in degrees (`web_mercator::latToY`).
+    private static func mercatorY(_ microLat: Int) -> Double {
+        let latitude = Swift.max(Swift.min(Double(microLat) * 1e-6, 85.051_128_779_806_59), -85.051_128_779_806_59)
+        let f = sin(latitude * .pi / 180)
+        return 180 / .pi * 0.5 * log((1 + f) / (1 - f))
+    }
+
+    /// OSRM's arctangent table: atan(i / 4095) scaled to 0...65535 over 0...π/4, cut down.
+    private static let arcTangents: [Double] = (0..<4096).map {
+        (atan(Double($0) / 4095) * 4 / .pi * 65535).rounded(.down)
+    }
+
+    /// `atan2_lookup`: the angle of (x, y) through the table, by octant.
+    private static func tableArcTangent(_ y: Double, _ x: Double) -> Double {
+        let halfPi = Double.pi / 2
+        if abs(x) < Double.ulpOfOne { return y >= 0 ? halfPi : -halfPi }
+        var octant = 0, x = x, y = y
+        if x < 0 { octant = 1; x = -x }
+        if y < 0 { octant |= 2; y = -y }
+        var t = y / x
+        if t > 1 { octant |= 4; t = 1 / t }
+        let angle = arcTangents[Int(t * 4095)] / (4 / .pi * 65535)
+        switch octant {
+        case 1: return .pi - angle
+        case 2: return -angle
+        case 3: return -.pi + angle
+        case 4: return halfPi - angle
+        case 5: return halfPi + angle
+        case 6: return -halfPi + angle
+        case 7: return -halfPi - angle
+        default: return angle
+        }
+    }
+
     /// Metres east and north from `a` to `b`, by the ruler of their band.
     private static func offset(_ a: Coordinate, _ b: Coordinate) -> (Double, Double) {
         let micro = (Int((a.latitude * 1e6).rounded()) + Int((b.latitude * 1e6).rounded())) / 2

@@ -146,6 +146,10 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     public var isRoundaboutIntersection: Bool
     /// `toll=yes`.
     public var isToll: Bool
+    /// Tagged `junction=roundabout`, whether or not its ring can be announced as one (a
+    /// two-way ring, a fork on it): OSRM's roundabout flag, which never lets a road off the
+    /// ring be the obvious way onto it.
+    public var isRoundaboutWay: Bool = false
     /// `tunnel=*` other than `no` (OSRM's `tunnel` class).
     public var isTunnel: Bool = false
     /// Access only for some (`private`, `destination`, `delivery`…) in travel direction
@@ -188,6 +192,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout
             && a.isRotary == b.isRotary && a.isRoundaboutIntersection == b.isRoundaboutIntersection && a.isToll == b.isToll && a.speedLimitKmh == b.speedLimitKmh
             && a.isTunnel == b.isTunnel && a.isRestricted == b.isRestricted && a.laneCount == b.laneCount
+            && a.isRoundaboutWay == b.isRoundaboutWay
             && a.labels.same(as: b.labels)
     }
 
@@ -205,6 +210,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         hasher.combine(isToll)
         hasher.combine(isTunnel)
         hasher.combine(isRestricted)
+        hasher.combine(isRoundaboutWay)
         hasher.combine(turnLanes)
         hasher.combine(pronunciation)
         hasher.combine(speedLimitKmh)
@@ -213,7 +219,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case name, ref, destinations, destinationRef, exits, roadClass, mode, isRoundabout, isRotary, isToll
-        case isRoundaboutIntersection, isTunnel, isRestricted
+        case isRoundaboutIntersection, isTunnel, isRestricted, isRoundaboutWay
         case turnLanes, speedLimitKmh, pronunciation, laneCount
     }
 
@@ -233,6 +239,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
                   speedLimitKmh: try c.decodeIfPresent(Double.self, forKey: .speedLimitKmh))
         isTunnel = try c.decodeIfPresent(Bool.self, forKey: .isTunnel) ?? false
         isRestricted = try c.decodeIfPresent(Bool.self, forKey: .isRestricted) ?? false
+        isRoundaboutWay = try c.decodeIfPresent(Bool.self, forKey: .isRoundaboutWay) ?? isRoundabout
         pronunciation = try c.decodeIfPresent(String.self, forKey: .pronunciation) ?? ""
         laneCount = try c.decodeIfPresent(UInt8.self, forKey: .laneCount) ?? 0
     }
@@ -253,6 +260,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         try c.encode(isToll, forKey: .isToll)
         if isTunnel { try c.encode(true, forKey: .isTunnel) }
         if isRestricted { try c.encode(true, forKey: .isRestricted) }
+        if isRoundaboutWay { try c.encode(true, forKey: .isRoundaboutWay) }
         if !pronunciation.isEmpty { try c.encode(pronunciation, forKey: .pronunciation) }
         try c.encode(turnLanes, forKey: .turnLanes)
         try c.encodeIfPresent(speedLimitKmh, forKey: .speedLimitKmh)

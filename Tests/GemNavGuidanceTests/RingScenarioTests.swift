@@ -1,3 +1,4 @@
+import Foundation
 import GemNavCore
 import GemNavGuidance
 import GemNavTestSupport
@@ -19,6 +20,22 @@ import Testing
         map.way([(4, 3), (6, 3)], ["highway": "primary", "name": "North Road"])
         map.way([(3, 2), (3, 0)], ["highway": "primary", "name": "West Road"])
         return map
+    }
+
+    @Test func roadOntoATwoWayRoundaboutIsATurn() throws {
+        // Porto's EN 14 rings tagged `junction=roundabout` and `oneway=no`: no ring guidance
+        // can announce, but OSRM still never takes a road onto one as the obvious way, so
+        // driving onto it straight on is a "turn straight" (checked against osrm-routed).
+        var map = GridMap()
+        let ring = stride(from: 0.0, through: 360, by: 30).map { a -> (Double, Double) in
+            let r = a * .pi / 180
+            return (((1 - cos(r)) * 1e4).rounded() / 1e4, ((2 + sin(r)) * 1e4).rounded() / 1e4)
+        }
+        map.way(ring, ["highway": "secondary", "junction": "roundabout", "oneway": "no"])
+        map.way([(-0.35, 1), (0, 2)], ["highway": "unclassified", "oneway": "yes"])
+        map.way([(1, 3), (1, 4.5)], ["highway": "secondary", "name": "Est"])
+        map.way([(2, 2), (3.5, 2)], ["highway": "secondary", "name": "Nord"])
+        #expect(try map.guide((-0.3, 1.15), (1, 4.2)).maneuvers == ["depart", "turn straight", "turn right", "arrive"])
     }
 
     @Test func roundaboutCountsOnlyExitsThatCanBeTaken() throws {

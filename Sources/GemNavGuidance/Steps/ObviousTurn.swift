@@ -101,8 +101,11 @@ enum ObviousTurn {
             }
             return best
         }
+        // Never from a ring's road onto another road or back, even where the ring is one
+        // guidance does not announce (a two-way `junction=roundabout`): OSRM's roundabout
+        // flag, which comes from the tag.
         func valid(_ a: Int) -> Int? {
-            road(a).isRoundabout == from.isRoundabout ? a : nil
+            road(a).isRoundabout == from.isRoundabout && road(a).isRoundaboutWay == from.isRoundaboutWay ? a : nil
         }
         let continuing = straightmost { a in
             guard j.arms[a].canEnter else { return false }

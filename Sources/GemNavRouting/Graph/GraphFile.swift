@@ -11,8 +11,10 @@ enum GraphFile {
     /// 8: the oncoming-traffic turn penalty; 14: OSRM's U-turn rules, turning places kept as
     /// junctions and refs spelled as its profile spells them; 15: divided roads merged whatever
     /// their lane counts; 16: bearings taken past signals and signs, turn costs by perceived
-    /// bearings; 17: crossing pieces judged on OSRM's Mercator angles), so a cached graph is rebuilt rather than routed with the old rules.
-    static let formatVersion: UInt32 = 17
+    /// bearings; 17: crossing pieces judged on OSRM's Mercator angles; 18: roads tagged as
+    /// roundabouts kept apart from the ring kind), so a cached graph is rebuilt rather than
+    /// routed with the old rules.
+    static let formatVersion: UInt32 = 18
     static let fileName = "graph.gemnav"
 
     /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy

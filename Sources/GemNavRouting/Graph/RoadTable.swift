@@ -13,7 +13,7 @@ struct RoadRecord: BitwiseCopyable {
 
     static let roundabout: UInt8 = 1, rotary: UInt8 = 2, toll: UInt8 = 4, roundaboutIntersection: UInt8 = 8
     /// Added later in free bits: graphs written before read them as unset.
-    static let tunnel: UInt8 = 16, restricted: UInt8 = 32
+    static let tunnel: UInt8 = 16, restricted: UInt8 = 32, roundaboutWay: UInt8 = 64
 }
 
 /// Collects the distinct `RoadInfo` values of a graph and their strings for writing.
@@ -46,6 +46,7 @@ struct RoadTableBuilder {
         if road.isToll { flags |= RoadRecord.toll }
         if road.isTunnel { flags |= RoadRecord.tunnel }
         if road.isRestricted { flags |= RoadRecord.restricted }
+        if road.isRoundaboutWay { flags |= RoadRecord.roundaboutWay }
         let record = RoadRecord(
             name: id(road.name), ref: id(road.ref), destinations: id(road.destinations),
             destinationRef: id(road.destinationRef), exits: id(road.exits), turnLanes: id(road.turnLanes),
@@ -82,6 +83,7 @@ struct RoadTableBuilder {
             turnLanes: string(r.turnLanes), speedLimitKmh: r.speedLimit.isNaN ? nil : Double(r.speedLimit))
         road.isTunnel = r.flags & RoadRecord.tunnel != 0
         road.isRestricted = r.flags & RoadRecord.restricted != 0
+        road.isRoundaboutWay = r.flags & RoadRecord.roundaboutWay != 0
         road.laneCount = r.laneCount
         return road
     }

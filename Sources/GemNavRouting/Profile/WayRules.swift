@@ -142,6 +142,7 @@ extension Profile {
             road.pronunciation = tags["name:pronunciation"] ?? ""
             road.isRestricted = forward ? forwardRestricted : backwardRestricted
             road.laneCount = laneCount
+            road.isRoundaboutWay = junction == "roundabout"
             return road
         }
         return WayAttributes(

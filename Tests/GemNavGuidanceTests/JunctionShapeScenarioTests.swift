@@ -120,6 +120,19 @@ import Testing
         #expect(abs(route.duration - 9.5) < 0.05)
     }
 
+    @Test func turnFollowedBySilentBendToTheSameSideIsOneTurn() throws {
+        // Porto's EN 105 off its two-way ring: a left turn, and 20 m on a junction where the
+        // road bends 45° further left past a side road, is one "turn sharp left" (OSRM's
+        // `maneuverSucceededBySuppressedDirection`, checked against osrm-routed). Turning right
+        // into it, the bend is to the other side and the turn stays as it was.
+        var map = GridMap()
+        map.way([(0, 0), (0, 2), (0, 4)], ["highway": "primary", "name": "Main"])
+        map.way([(0, 2), (0.2, 2), (0.766, 1.434)], ["highway": "secondary", "name": "Side"])
+        map.way([(0.2, 2), (0.1, 2.6)], ["highway": "residential", "name": "Spur"])
+        #expect(try map.guide((0, 0.5), (0.7, 1.5)).maneuvers == ["depart", "turn sharp left", "arrive"])
+        #expect(try map.guide((0, 3.5), (0.7, 1.5)).maneuvers == ["depart", "turn right", "arrive"])
+    }
+
     @Test func silentBendIntoAChoicelessTurnIsOneTurnAtTheBend() throws {
         // Andorra's Avinguda d'Enclar: the road bends 45° left where a one-way joins (a junction
         // OSRM lists without a word), and 28 m on it can only turn right. OSRM's

@@ -30,7 +30,9 @@ extension StepBuilder {
                     decisions[b] = nil
                     targets[b] = nil
                 }
-                foldChoicelessAfterStraight(b, &decisions, &targets, views: views)
+                if !foldSilentBendAfter(b, &decisions, &targets, views: views) {
+                    foldChoicelessAfterStraight(b, &decisions, &targets, views: views)
+                }
                 previous = decisions[b] == nil ? previous : b
             }
             if let x = previousStep(before: b, decisions, views), decisions[x] == nil,
@@ -147,6 +149,49 @@ extension StepBuilder {
             return nil
         }
         return before.sameLabels(as: after) || Self.sameName(before, after) ? c : nil
+    }
+
+    /// OSRM's `maneuverSucceededBySuppressedDirection`: maneuver `b` followed within 30 m,
+    /// nothing listed between, by a junction OSRM lists without a word where the road bends
+    /// to the same side (its `Suppressed` step off straight) is one maneuver, turned by both
+    /// and named after the road beyond (Porto's EN 105 leaving its two-way ring is a "turn
+    /// left", not a "turn slight left" and a bend). Returns whether it applied.
+    private func foldSilentBendAfter(_ b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
+                                     views: [JunctionView]) -> Bool
+    {
+        guard let d = decisions[b], targets[b] == nil, !Self.ringTypes.contains(d.type),
+              let x = nextStep(after: b, decisions, views), decisions[x] == nil
+        else { return false }
+        let bend = ManeuverClassifier.turnDirection(views[x].angle)
+        let gap = ((b + 1)...x).reduce(0) { $0 + leg.distance(of: $1) }
+        let (onto, beyond) = (leg.roads[b + 1].road, leg.roads[x + 1].road)
+        guard bend != .straight, gap <= Self.collapseDistance, isUndisturbed(b, x), onto.mode == beyond.mode,
+              !onto.isRoundabout, !beyond.isRoundabout, Self.sameSide(d.modifier, bend)
+        else { return false }
+        let total = views[b].listedTurn(to: views[x])
+        let modifier = [.fork, .merge].contains(d.type)
+            ? d.modifier : ManeuverClassifier.turnDirection(combinedAngle(b, x, total: total, gap: gap, views: views))
+        var type = d.type
+        // OSRM's `AdjustToCombinedTurnStrategy` with a suppressed step folded in.
+        if d.type == .newName && modifier != .straight {
+            type = .turn
+        } else if d.type == .continue && d.modifier == .straight
+            && !Self.sameName(road(after: previousStep(before: b, decisions, views)), beyond)
+        {
+            type = .turn
+        }
+        decisions[b] = Decision(type: type, modifier: modifier)
+        targets[b] = x + 1
+        return true
+    }
+
+    /// OSRM's `areSameSide`: both to the left, or both to the right, straight on counting as
+    /// either.
+    private static func sameSide(_ a: ManeuverModifier?, _ b: ManeuverModifier) -> Bool {
+        let left: Set<ManeuverModifier> = [.straight, .slightLeft, .left, .sharpLeft]
+        let right: Set<ManeuverModifier> = [.straight, .slightRight, .right, .sharpRight]
+        let a = a ?? .straight
+        return (left.contains(a) && left.contains(b)) || (right.contains(a) && right.contains(b))
     }
 
     /// OSRM's `straightTurnFollowedByChoiceless`: a "turn straight" or "continue straight"

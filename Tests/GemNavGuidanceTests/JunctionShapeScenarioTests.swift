@@ -133,6 +133,19 @@ import Testing
         #expect(try map.guide((0, 3.5), (0.7, 1.5)).maneuvers == ["depart", "turn right", "arrive"])
     }
 
+    @Test func turnJustAfterASilentBendToTheSameSideTakesInTheBend() throws {
+        // Main bends 35° left past a side road, then 20 m on Cross leaves 105° to the left:
+        // one "turn sharp left" where Cross leaves, turned by both (OSRM's
+        // `maneuverPreceededBySuppressedDirection`, checked against osrm-routed).
+        var map = GridMap()
+        map.way([(0, 0), (0, 2), (0.115, 2.165), (1, 3.4)], ["highway": "primary", "name": "Main"])
+        map.way([(0, 2), (-1, 2)], ["highway": "residential", "name": "Spur"])
+        map.way([(0.115, 2.165), (0.629, 1.552)], ["highway": "secondary", "name": "Cross"])
+        let route = try map.guide((0, 0.5), (0.55, 1.65))
+        #expect(route.maneuvers == ["depart", "turn sharp left", "arrive"])
+        #expect(route.middleSteps.first?.maneuver.location.latitude ?? 0 > GridMap.at(0.1, 0).latitude)
+    }
+
     @Test func silentBendIntoAChoicelessTurnIsOneTurnAtTheBend() throws {
         // Andorra's Avinguda d'Enclar: the road bends 45° left where a one-way joins (a junction
         // OSRM lists without a word), and 28 m on it can only turn right. OSRM's

@@ -35,11 +35,14 @@ extension StepBuilder {
                 }
                 previous = decisions[b] == nil ? previous : b
             }
-            if let x = previousStep(before: b, decisions, views), decisions[x] == nil,
-               foldSilentTurn(x, into: b, &decisions, &targets, views: views)
-            {
-                previous = x
-                continue
+            if let x = previousStep(before: b, decisions, views), decisions[x] == nil {
+                if turnAfterSilentBend(x, b, &decisions, targets, views: views) {
+                    continue
+                }
+                if foldSilentTurn(x, into: b, &decisions, &targets, views: views) {
+                    previous = x
+                    continue
+                }
             }
             // A U-turn merges with nothing but a name change right after it (OSRM's
             // `noBadUTurnCombination`).
@@ -185,6 +188,32 @@ extension StepBuilder {
         return true
     }
 
+    /// OSRM's `maneuverPreceededBySuppressedDirection`: a junction OSRM lists without a word
+    /// where the road bends off straight, offering a choice, followed within 30 m (nothing
+    /// listed between) by maneuver `b` to the same side: the maneuver stays at `b`, turned by
+    /// both. Returns whether it applied.
+    private func turnAfterSilentBend(_ x: Int, _ b: Int, _ decisions: inout [Decision?], _ targets: [Int?],
+                                     views: [JunctionView]) -> Bool
+    {
+        guard let d = decisions[b], !Self.ringTypes.contains(d.type), d.modifier != .uturn else { return false }
+        // A junction already taken into the step before (a crossing of a divided road, a bend
+        // folded into the maneuver before it) is no step of its own.
+        if x > 0, leg.junctions[x - 1].arms[leg.junctions[x - 1].outArm].insideCrossing { return false }
+        if targets[..<x].contains(where: { ($0 ?? 0) > x }) { return false }
+        let bend = ManeuverClassifier.turnDirection(views[x].angle)
+        let gap = ((x + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
+        let roads = (leg.roads[x].road, leg.roads[x + 1].road, leg.roads[b + 1].road)
+        guard bend != .straight, bend != .uturn, gap <= Self.collapseDistance, isUndisturbed(x, b), views[x].choices > 1,
+              !roads.0.isRoundabout, !roads.1.isRoundabout, roads.1.mode == roads.2.mode, Self.sameSide(bend, d.modifier ?? .straight)
+        else { return false }
+        let modifier = [.fork, .merge].contains(d.type)
+            ? d.modifier
+            : ManeuverClassifier.turnDirection(combinedAngle(x, b, total: views[x].listedTurn(to: views[b]), gap: gap, views: views))
+        let type: ManeuverType = d.type == .newName && modifier != .straight ? .turn : d.type
+        decisions[b] = Decision(type: type, modifier: modifier, exit: d.exit)
+        return true
+    }
+
     /// OSRM's `areSameSide`: both to the left, or both to the right, straight on counting as
     /// either.
     private static func sameSide(_ a: ManeuverModifier?, _ b: ManeuverModifier) -> Bool {
@@ -219,9 +248,7 @@ extension StepBuilder {
     /// listed junction `x` that bends off straight) closely followed by maneuver `b` that
     /// offers no choice, nothing between: the two are one maneuver at `x`, measured over both
     /// (Andorra's Avinguda d'Enclar is a "turn right" where the road bends into it, not an
-    /// "end of road" 25 m on). OSRM's sibling rule for a silent bend offering a choice
-    /// (`maneuverPreceededBySuppressedDirection`) turns on angles a few degrees apart from
-    /// GemNav's and lost more real routes than it won, so it is not ported.
+    /// "end of road" 25 m on). A silent bend offering a choice is `turnAfterSilentBend`.
     ///
     /// Returns whether it applied.
     private func foldSilentTurn(_ x: Int, into b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],

@@ -1,5 +1,6 @@
 import GemNavCore
 import GemNavGuidance
+import GemNavRouting
 import GemNavTestSupport
 import Testing
 
@@ -46,6 +47,24 @@ import Testing
         let route = try map.guide((0, 0.5), (0, 5.5))
         #expect(route.maneuvers == ["depart", "new name straight", "arrive"])
         #expect(route.middleSteps.first?.ref == after["ref"])
+    }
+
+    @Test func nameChangeJustBeforeAnotherStaysAsTheSecond() throws {
+        // Monaco, Avenue Général de Gaulle to Avenue de Verdun: an unnamed piece becomes
+        // "Place Commandant Raynal" and 3 m on turns left into it again, under a new name by
+        // OSRM's driveway rule. OSRM keeps the second name change, turned by both
+        // (`maneuverPreceededByNameChange`), so the end of road 58 m on follows a step that
+        // passed no intersection and is a plain "turn right"; the short name step then goes.
+        // The whole route as osrm-routed gives it.
+        let monaco = try #require(RealGraphs.monaco)
+        let path = try monaco.route(RouteRequest(waypoints: [Coordinate(latitude: 43.7342548, longitude: 7.4196548),
+                                                             Coordinate(latitude: 43.7442273, longitude: 7.4235203)]))
+        #expect(Guidance.route(from: path[0]).maneuvers == [
+            "depart", "turn right", "end of road left", "fork slight right", "new name slight left",
+            "new name slight left", "turn right", "roundabout right", "exit roundabout right", "turn right",
+            "turn left", "turn right", "turn right", "roundabout slight right", "exit roundabout right",
+            "turn straight", "arrive",
+        ])
     }
 
     @Test func aNameLeftAndTakenBackStraightOnIsNoManeuverAtAnyDistance() throws {

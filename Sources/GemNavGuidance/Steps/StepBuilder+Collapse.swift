@@ -78,7 +78,12 @@ extension StepBuilder {
             // `isNameOszillation`, checked before the name change preceding a maneuver).
             let oscillates = second.modifier == .straight
                 && ManeuverClassifier.sameRoad(leg.roads[a].road, leg.roads[b + 1].road)
-            if first.type == .newName && second.type != .newName && !staggered && !oscillates {
+            // A name change followed within 30 m by another stays only as the second, turned by
+            // both (`maneuverPreceededByNameChange`), unless the step before it is a ring's.
+            let nameThenName = first.type == .newName && second.type == .newName && gap <= Self.collapseDistance
+                && isUndisturbed(a, b)
+                && !(previousStep(before: a, decisions, views).flatMap { decisions[$0] }.map { Self.ringTypes.contains($0.type) } ?? false)
+            if first.type == .newName && (second.type != .newName || nameThenName) && !staggered && !oscillates {
                 if isUndisturbed(a, b) {
                     foldNameChange(a, into: b, second, angle: combinedAngle(a, b, total: total, gap: gap, views: views),
                                    &decisions, &targets)

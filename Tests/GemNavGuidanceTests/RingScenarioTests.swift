@@ -1,6 +1,7 @@
 import Foundation
 import GemNavCore
 import GemNavGuidance
+import GemNavRouting
 import GemNavTestSupport
 import Testing
 
@@ -20,6 +21,18 @@ import Testing
         map.way([(4, 3), (6, 3)], ["highway": "primary", "name": "North Road"])
         map.way([(3, 2), (3, 0)], ["highway": "primary", "name": "West Road"])
         return map
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: TestData.shared("porto_portugal.osm.pbf").path)))
+    func twoWayRoundaboutGoingOnIsObviousAgainstARoadOffIt() throws {
+        // Porto's EN 14 ring (`junction=roundabout`, `oneway=no`): where the ring goes on 22°
+        // left and a one-way road leaves it 38° right, OSRM's tag-based roundabout flag makes
+        // the ring the obvious way (`IsDistinctNarrowTurn`'s roundabout rule), so leaving is a
+        // "turn slight right", not a fork; the route as osrm-routed gives it.
+        let porto = try #require(RealGraphs.porto)
+        let path = try porto.route(RouteRequest(waypoints: [Coordinate(latitude: 41.34252, longitude: -8.55730),
+                                                            Coordinate(latitude: 41.33770, longitude: -8.55950)]))
+        #expect(Guidance.route(from: path[0]).maneuvers.dropFirst().dropLast() == ["turn slight right", "turn slight right"])
     }
 
     @Test func roadOntoATwoWayRoundaboutIsATurn() throws {

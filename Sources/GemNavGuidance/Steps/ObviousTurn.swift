@@ -235,9 +235,11 @@ enum ObviousTurn {
             // Each rule here lets the road pass, so their order is free: the name tests, the
             // costly ones, come after the cheap ones.
             if distinct && compared.isRestricted && !from.isRestricted && !target.isRestricted { continue }
-            if compared.isRoundabout != from.isRoundabout && target.isRoundabout == from.isRoundabout && deviation < other {
-                continue
-            }
+            // A road off the ring is no rival to the ring going on, by the ring kind or by the
+            // tag (a two-way ring, which guidance does not announce, still counts in OSRM).
+            let offRing = (compared.isRoundabout != from.isRoundabout && target.isRoundabout == from.isRoundabout)
+                || (compared.isRoundaboutWay != from.isRoundaboutWay && target.isRoundaboutWay == from.isRoundaboutWay)
+            if offRing && deviation < other { continue }
             // Two roads sharing the lanes of the one arrived on split it: a fork, not a side road.
             let laneFork = compared.laneCount > 0 && target.laneCount == compared.laneCount
                 && Int(from.laneCount) == Int(target.laneCount) + Int(compared.laneCount) && apart(candidate, a) < groupAngle

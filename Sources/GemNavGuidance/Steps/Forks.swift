@@ -150,6 +150,27 @@ extension ManeuverClassifier {
         return motorway || fromMotorway
     }
 
+    /// OSRM's `MotorwayHandler::fromMotorway` where the motorway goes on under its name (its
+    /// `getContinueAngle`: the first road, rightmost first, of motorway class that keeps the
+    /// name) and at most one motorway-like road may be taken, or ramps leave too: following it
+    /// says nothing, whatever the roads beside it (Porto's A 44 becoming the trunk "Via de
+    /// Cintura Interna", still signed A 44, past a ramp 13° off).
+    static func isMotorwayGoingOn(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
+        let j = v.junction
+        func keepsName(_ road: RoadInfo) -> Bool {
+            road.roadClass.isHighway && !from.hasNoLabels && !road.hasNoLabels && !NameChange.isAnnounced(from: from, to: road)
+        }
+        guard keepsName(to) else { return false }
+        var motorways = 0, exits = 0
+        for a in j.arms.indices where a != j.inArm && j.arms[a].canEnter {
+            let road = a == j.outArm ? to : j.arms[a].road
+            exits += 1
+            if road.roadClass.isHighway { motorways += 1 }
+            if a != j.outArm && v.angle(of: a) > v.angle && keepsName(road) { return false }
+        }
+        return motorways == 1 || motorways != exits
+    }
+
     /// OSRM's `MotorwayHandler::fromMotorway` where no motorway or trunk may be taken on: a
     /// motorway ending in a single ramp, or passing the end of one it may not enter, says
     /// nothing (`NoTurn`), and ramps leaving where the carriageway only arrives are

@@ -130,6 +130,7 @@ enum ManeuverClassifier {
         if from.roadClass.isHighway && motorwayJunction {
             if let ramps = rampsEndingHighway(v, from: from, to: to) { return forkInstruction(ramps, v, from: from, to: to) }
             if isSilentMotorwayEnd(v, to: to) { return nil }
+            if isMotorwayGoingOn(v, from: from, to: to) { return nil }
         }
         if from.roadClass.isHighway && to.roadClass.isLink {
             // Outside the motorway handler (a U-turn may be made there, or a road turns off

@@ -12,29 +12,14 @@ import Testing
 @Suite(.serialized) struct AskCommandTests {
     /// Runs `gemnav` with `arguments` and returns what it printed.
     func run(_ arguments: [String]) async throws -> String {
-        let out = TestData.temporary("ask-output.txt")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: out)
-        fflush(nil)
-        let saved = dup(STDOUT_FILENO)
-        dup2(handle.fileDescriptor, STDOUT_FILENO)
-        do {
+        try await StandardOutput.capture {
             var command = try GemNav.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
-        } catch {
-            fflush(nil)
-            dup2(saved, STDOUT_FILENO)
-            throw error
         }
-        fflush(nil)
-        dup2(saved, STDOUT_FILENO)
-        close(saved)
-        try handle.close()
-        return try String(contentsOf: out, encoding: .utf8)
     }
 
     func ask(_ utterance: String, _ extra: [String]) async throws -> [String: Any] {

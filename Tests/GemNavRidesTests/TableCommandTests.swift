@@ -11,28 +11,16 @@ import Testing
     static let casino = "43.73933,7.42755", stade = "43.7276,7.4155", port = "43.7355,7.4225"
 
     /// Runs `gemnav table --data MONACO` with `arguments` and returns what it printed.
-    func table(_ arguments: [String]) throws -> String {
+    func table(_ arguments: [String]) async throws -> String {
         let data = try MonacoData.data.get().graphDirectory.path
-        let out = TestData.temporary("table-output.txt")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: out)
-        fflush(nil)
-        let saved = dup(STDOUT_FILENO)
-        dup2(handle.fileDescriptor, STDOUT_FILENO)
-        defer {
-            fflush(nil)
-            dup2(saved, STDOUT_FILENO)
-            close(saved)
-            try? handle.close()
+        return try await StandardOutput.capture {
+            var command = try GemNav.parseAsRoot(["table", "--data", data] + arguments)
+            try command.run()
         }
-        var command = try GemNav.parseAsRoot(["table", "--data", data] + arguments)
-        try command.run()
-        fflush(nil)
-        return try String(contentsOf: out, encoding: .utf8)
     }
 
-    @Test func jsonIsTheEnginesTableInOSRMsShape() throws {
-        let printed = try table(["--sources", "\(Self.casino);\(Self.stade)", "--destinations", Self.port,
+    @Test func jsonIsTheEnginesTableInOSRMsShape() async throws {
+        let printed = try await table(["--sources", "\(Self.casino);\(Self.stade)", "--destinations", Self.port,
                                        "--format", "json"])
         // Standard output is the process's: another suite may print there too.
         let line = try #require(printed.split(separator: "\n").first { $0.contains("\"durations\"") })
@@ -58,19 +46,19 @@ import Testing
         }
     }
 
-    @Test func textNamesEachPairAndResolvesPlaceNames() throws {
-        let printed = try table(["--sources", "Casino de Monte Carlo", "--destinations", "\(Self.stade); \(Self.port)"])
+    @Test func textNamesEachPairAndResolvesPlaceNames() async throws {
+        let printed = try await table(["--sources", "Casino de Monte Carlo", "--destinations", "\(Self.stade); \(Self.port)"])
         // Standard output is the process's: `gemnav ride` in another suite prints arrows too.
         let pairs = printed.split(separator: "\n").filter { $0.contains(" → ") && $0.contains(" min ") && $0.hasSuffix(" km") }
         #expect(pairs.count == 2, "\(printed)")
         #expect(pairs.allSatisfy { $0.hasPrefix("Casino") })
     }
 
-    @Test func badOptionsAndUnknownPlacesAreRefused() throws {
+    @Test func badOptionsAndUnknownPlacesAreRefused() async throws {
         for bad in [["--sources", Self.casino, "--format", "xml"], ["--sources", " ; "],
                     ["--sources", Self.casino, "--avoid", "bridges"], ["--sources", Self.casino, "--destinations", ";"]] {
             #expect(throws: (any Error).self, "\(bad)") { try GemNav.parseAsRoot(["table"] + bad) }
         }
-        #expect(throws: CLIError.self) { try table(["--sources", "Qqqqxxxzzz"]) }
+        await #expect(throws: CLIError.self) { try await table(["--sources", "Qqqqxxxzzz"]) }
     }
 }

@@ -49,6 +49,22 @@ import Testing
         #expect(route.middleSteps.first?.ref == after["ref"])
     }
 
+    @Test func endOfRoadKeepsItsTypeWithTheNameChangeAfterIt() throws {
+        // Krems: Hohensteinstraße ends at the B35, which becomes the Wachaubrücke 34 m to the
+        // left. The name change folds into the end of road (OSRM's
+        // `maneuverSucceededByNameChange`), which stays an "end of road" onto the bridge's name
+        // (its `AdjustToCombinedTurnStrategy` changes only turns and name changes); checked
+        // against osrm-routed.
+        var map = GridMap()
+        map.way([(-1, 2), (-0.5, 2), (0, 2)], street("Hohenstein"))
+        map.way([(-0.5, 1.5), (-0.5, 2), (-0.5, 2.5)], street("Quer"))
+        map.way([(0, 1.66), (0, 2), (0, 4)], ["highway": "primary", "name": "Wachaustraße"])
+        map.way([(0, 0), (0, 1.66)], ["highway": "primary", "name": "Wachaubrücke", "bridge": "yes", "layer": "1"])
+        let route = try map.guide((-0.8, 2), (0, 0.5))
+        #expect(route.maneuvers == ["depart", "end of road left", "arrive"])
+        #expect(route.middleSteps.first?.name == "Wachaubrücke")
+    }
+
     @Test func nameChangeJustBeforeAnotherStaysAsTheSecond() throws {
         // Monaco, Avenue Général de Gaulle to Avenue de Verdun: an unnamed piece becomes
         // "Place Commandant Raynal" and 3 m on turns left into it again, under a new name by

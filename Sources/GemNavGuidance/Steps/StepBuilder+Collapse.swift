@@ -119,6 +119,9 @@ extension StepBuilder {
                 continue
             }
             var type: ManeuverType = first.type == .newName && second.type == .newName ? .newName : .turn
+            // An end of road keeps its type with what follows folded in (OSRM's
+            // `AdjustToCombinedTurnStrategy` changes only turns, continues and name changes).
+            if first.type == .endOfRoad && second.type != .onRamp { type = .endOfRoad }
             // Two turns leading back onto the road one was on are a "continue" (OSRM's
             // combined-turn rule).
             if type == .turn && ManeuverClassifier.basicType(from: leg.roads[a].road, to: leg.roads[b + 1].road) == .continue {

@@ -37,14 +37,11 @@ extension StepBuilder {
     {
         guard modifier != .straight, let a = decisions[..<i].lastIndex(where: { $0 != nil }),
               let before = decisions[a], targets[a] == nil, !Self.ringTypes.contains(before.type),
-              leg.roads[a + 1].road.mode == leg.roads[i + 1].road.mode,
-              ((a + 1)..<i).allSatisfy({ leg.junctions[$0].arms.count <= 2 })
+              leg.roads[a + 1].road.mode == leg.roads[i + 1].road.mode, isUndisturbed(a, i)
         else { return }
-        let gap = ((a + 1)...i).reduce(0) { $0 + leg.distance(of: $1) }
-        let side = before.modifier ?? .straight
-        let sameSide = (modifier.isLeft && (side == .straight || side.isLeft))
-            || (modifier.isRight && (side == .straight || side.isRight))
-        if gap < Self.collapseDistance && sameSide { targets[a] = i + 1 }
+        if distance(after: a, through: i) < Self.collapseDistance && Self.sameSide(before.modifier, modifier) {
+            targets[a] = i + 1
+        }
     }
 
     /// `collapse` with the junctions in `stated` (ascending) as fixed points: a maneuver the

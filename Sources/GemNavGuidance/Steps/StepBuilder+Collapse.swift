@@ -61,7 +61,7 @@ extension StepBuilder {
                 && (Self.turnLike.contains(first.type) || Self.signposted.contains(first.type))
             guard foldsName || (Self.turnLike.contains(first.type) && Self.turnLike.contains(second.type))
             else { continue }
-            let gap = ((a + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
+            let gap = distance(after: a, through: b)
             guard gap < (second.type == .newName ? Self.nameCollapseDistance : Self.collapseDistance) else { continue }
             if foldsName && !isNameChangeFolded(a, b, second, gap: gap, views: views) { continue }
             // Measured on the listed bearings, as OSRM's post-processing measures.
@@ -174,14 +174,12 @@ extension StepBuilder {
               let x = nextStep(after: b, decisions, views), decisions[x] == nil
         else { return false }
         let bend = ManeuverClassifier.turnDirection(views[x].angle)
-        let gap = ((b + 1)...x).reduce(0) { $0 + leg.distance(of: $1) }
+        let gap = distance(after: b, through: x)
         let (onto, beyond) = (leg.roads[b + 1].road, leg.roads[x + 1].road)
         guard bend != .straight, gap <= Self.collapseDistance, isUndisturbed(b, x), onto.mode == beyond.mode,
               !onto.isRoundabout, !beyond.isRoundabout, Self.sameSide(d.modifier, bend)
         else { return false }
-        let total = views[b].listedTurn(to: views[x])
-        let modifier = [.fork, .merge].contains(d.type)
-            ? d.modifier : ManeuverClassifier.turnDirection(combinedAngle(b, x, total: total, gap: gap, views: views))
+        let modifier = combinedModifier(d, b, x, gap: gap, views: views)
         var type = d.type
         // OSRM's `AdjustToCombinedTurnStrategy` with a suppressed step folded in.
         if d.type == .newName && modifier != .straight {
@@ -207,16 +205,14 @@ extension StepBuilder {
         // A junction already taken into the step before (a crossing of a divided road, a bend
         // folded into the maneuver before it) is no step of its own.
         if x > 0, leg.junctions[x - 1].arms[leg.junctions[x - 1].outArm].insideCrossing { return false }
-        if targets[..<x].contains(where: { ($0 ?? 0) > x }) { return false }
+        if let a = decisions[..<x].lastIndex(where: { $0 != nil }), (targets[a] ?? 0) > x { return false }
         let bend = ManeuverClassifier.turnDirection(views[x].angle)
-        let gap = ((x + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
+        let gap = distance(after: x, through: b)
         let roads = (leg.roads[x].road, leg.roads[x + 1].road, leg.roads[b + 1].road)
         guard bend != .straight, bend != .uturn, gap <= Self.collapseDistance, isUndisturbed(x, b), views[x].choices > 1,
               !roads.0.isRoundabout, !roads.1.isRoundabout, roads.1.mode == roads.2.mode, Self.sameSide(bend, d.modifier ?? .straight)
         else { return false }
-        let modifier = [.fork, .merge].contains(d.type)
-            ? d.modifier
-            : ManeuverClassifier.turnDirection(combinedAngle(x, b, total: views[x].listedTurn(to: views[b]), gap: gap, views: views))
+        let modifier = combinedModifier(d, x, b, gap: gap, views: views)
         let type: ManeuverType = d.type == .newName && modifier != .straight ? .turn : d.type
         decisions[b] = Decision(type: type, modifier: modifier, exit: d.exit)
         return true
@@ -224,11 +220,25 @@ extension StepBuilder {
 
     /// OSRM's `areSameSide`: both to the left, or both to the right, straight on counting as
     /// either.
-    private static func sameSide(_ a: ManeuverModifier?, _ b: ManeuverModifier) -> Bool {
-        let left: Set<ManeuverModifier> = [.straight, .slightLeft, .left, .sharpLeft]
-        let right: Set<ManeuverModifier> = [.straight, .slightRight, .right, .sharpRight]
+    static func sameSide(_ a: ManeuverModifier?, _ b: ManeuverModifier) -> Bool {
         let a = a ?? .straight
-        return (left.contains(a) && left.contains(b)) || (right.contains(a) && right.contains(b))
+        return ((a == .straight || a.isLeft) && (b == .straight || b.isLeft))
+            || ((a == .straight || a.isRight) && (b == .straight || b.isRight))
+    }
+
+    /// The direction of maneuver `d` once the turn at junction `second` is folded into the one at
+    /// `first` (OSRM's `AdjustToCombinedTurnStrategy`): a fork or merge keeps its own.
+    private func combinedModifier(_ d: Decision, _ first: Int, _ second: Int, gap: Double,
+                                  views: [JunctionView]) -> ManeuverModifier?
+    {
+        guard ![.fork, .merge].contains(d.type) else { return d.modifier }
+        let total = views[first].listedTurn(to: views[second])
+        return ManeuverClassifier.turnDirection(combinedAngle(first, second, total: total, gap: gap, views: views))
+    }
+
+    /// Metres driven from junction `a` to junction `b`.
+    func distance(after a: Int, through b: Int) -> Double {
+        ((a + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
     }
 
     /// OSRM's `straightTurnFollowedByChoiceless`: a "turn straight" or "continue straight"
@@ -241,7 +251,7 @@ extension StepBuilder {
         guard let d = decisions[b], d.type == .turn || d.type == .continue, d.modifier == .straight,
               let c = nextStep(after: b, decisions, views), decisions[c] == nil
         else { return }
-        let gap = ((b + 1)...c).reduce(0) { $0 + leg.distance(of: $1) }
+        let gap = distance(after: b, through: c)
         guard gap <= 2 * Self.collapseDistance, views[c].choices == 1 else { return }
         let prior = road(after: previousStep(before: b, decisions, views)), after = leg.roads[c + 1].road
         var type = d.type
@@ -265,7 +275,7 @@ extension StepBuilder {
         guard let second = decisions[b], !Self.ringTypes.contains(second.type), views[b].choices == 1
         else { return false }
         let roads = (leg.roads[x].road, leg.roads[x + 1].road, leg.roads[b + 1].road)
-        let gap = ((x + 1)...b).reduce(0) { $0 + leg.distance(of: $1) }
+        let gap = distance(after: x, through: b)
         guard ManeuverClassifier.turnDirection(views[x].angle) != .straight, gap <= Self.collapseDistance,
               !roads.0.isRoundabout, !roads.1.isRoundabout, roads.0.mode == roads.1.mode, roads.1.mode == roads.2.mode
         else { return false }
@@ -375,7 +385,7 @@ extension StepBuilder {
     }
 
     /// No intersection lies between junctions `a` and `b`.
-    private func isUndisturbed(_ a: Int, _ b: Int) -> Bool {
+    func isUndisturbed(_ a: Int, _ b: Int) -> Bool {
         leg.junctions[(a + 1)..<b].allSatisfy { $0.arms.count <= 2 }
     }
 }

@@ -40,6 +40,9 @@ public struct RoutePath: Sendable, Hashable {
         public var segmentDurations: [Double]
         /// Routing weight of the leg (seconds, turn costs included).
         public var weight: Double
+        /// The road network the leg was found on, for guidance rules that look at roads the
+        /// route does not take (OSRM's sliproad test); nil for a leg drawn by hand.
+        public var network: NetworkLink?
 
         /// Creates a leg from its parts.
         public init(roads: [RoadStretch], junctions: [Junction], coordinates: [Coordinate],
@@ -144,6 +147,9 @@ public struct RoutePath: Sendable, Hashable {
         /// How the map says the turn taken here is to be announced (an OSM `type=maneuver`
         /// relation whose roads the route drives), if it says so.
         public var maneuverOverride: ManeuverOverride?
+        /// The graph node, to tell junctions reached along different roads apart (-1 when
+        /// not known).
+        public var node: Int32 = -1
 
         /// Creates a junction.
         public init(location: Coordinate, arms: [Arm], inArm: Int, outArm: Int, turnCost: Double = 0) {
@@ -176,6 +182,9 @@ public struct RoutePath: Sendable, Hashable {
         /// Whether the road leaving along this arm is the short piece inside a divided road's
         /// crossing, which guidance folds into one maneuver with the junction after it.
         public var insideCrossing: Bool
+        /// The network's directed edge leaving the junction along this road, to follow it with
+        /// `StreetNetwork.junction(reachedBy:)` (-1 when not known).
+        public var edge: Int32 = -1
 
         /// Creates an arm; `exactBearing` and `initialBearing` default to `bearing`.
         public init(bearing: Int, exactBearing: Double? = nil, initialBearing: Double? = nil, canEnter: Bool,

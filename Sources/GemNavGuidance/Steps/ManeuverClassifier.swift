@@ -5,6 +5,9 @@ struct Decision: Sendable, Hashable {
     var type: ManeuverType
     var modifier: ManeuverModifier?
     var exit: Int?
+    /// The road taken is a sliproad (OSRM's `Sliproad` turn type), one maneuver with the
+    /// junction where it ends.
+    var isSliproad = false
 }
 
 /// The geometry of one junction as seen by the traveller passing it.

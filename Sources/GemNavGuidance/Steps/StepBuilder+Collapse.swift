@@ -23,6 +23,12 @@ extension StepBuilder {
         var previous: Int?
         for b in decisions.indices {
             guard let second = decisions[b] else { continue }
+            // OSRM settles a sliproad first and applies no other rule to it.
+            if second.isSliproad {
+                foldSliproad(b, &decisions, &targets, views: views)
+                previous = b
+                continue
+            }
             defer {
                 // OSRM's loop reaches a step after merging it with the one before: a name
                 // change undone at the silent junction after it goes only now.
@@ -52,6 +58,9 @@ extension StepBuilder {
                 decisions[a] = nil
                 decisions[b] = nil
                 targets[a] = nil
+                continue
+            }
+            if Self.signposted.contains(second.type), foldIntoSignposted(a, b, first, second, &decisions, &targets, views: views) {
                 continue
             }
             // A sign-posted maneuver (fork, ramp) followed closely by a "turn straight" takes
@@ -317,6 +326,56 @@ extension StepBuilder {
     /// The junction of OSRM's step before junction `k` (`isStep`), nil when it is the departure.
     private func previousStep(before k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
         (0..<k).last { isStep($0, decisions, views) }
+    }
+
+    /// OSRM's rules that end in a ramp, fork or merge at junction `b` after the step at `a`
+    /// within 30 m, nothing listed between: a name change (or a "turn straight") before it
+    /// goes into it, turning it by both (`maneuverPreceededByNameChange`); a turn onto a piece
+    /// that leaves no choice but the on-ramp is the on-ramp, turned by both
+    /// (`closeChoicelessTurnAfterTurn`, which carries the ramp). Returns whether one applied.
+    private func foldIntoSignposted(_ a: Int, _ b: Int, _ first: Decision, _ second: Decision,
+                                    _ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) -> Bool
+    {
+        let gap = distance(after: a, through: b)
+        guard gap <= Self.collapseDistance, isUndisturbed(a, b), !Self.ringTypes.contains(first.type),
+              leg.roads[a].road.mode == leg.roads[a + 1].road.mode, leg.roads[a + 1].road.mode == leg.roads[b + 1].road.mode
+        else { return false }
+        let total = views[a].listedTurn(to: views[b])
+        let angle = combinedAngle(a, b, total: total, gap: gap, views: views)
+        let straightOn = (first.type == .turn || first.type == .continue) && first.modifier == .straight
+        if first.type == .newName || straightOn {
+            let beforeIsRing = previousStep(before: a, decisions, views).flatMap { decisions[$0] }
+                .map { Self.ringTypes.contains($0.type) } ?? false
+            guard !beforeIsRing else { return false }
+            foldNameChange(a, into: b, second, angle: angle, &decisions, &targets)
+            return true
+        }
+        guard second.type == .onRamp, Self.turnLike.contains(first.type), views[b].choices == 1 else { return false }
+        decisions[a] = Decision(type: .onRamp, modifier: ManeuverClassifier.turnDirection(angle))
+        decisions[b] = nil
+        targets[a] = targets[b] ?? b + 1
+        return true
+    }
+
+    /// OSRM's `handleSliproad`: the sliproad taken at junction `a` and the step where it ends
+    /// are one turn, named after the road beyond and turned by both; a "continue" when that
+    /// road has the name of the step before. Just before arrival it is a plain turn.
+    private func foldSliproad(_ a: Int, _ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
+        guard var sliproad = decisions[a] else { return }
+        sliproad.isSliproad = false
+        guard let c = nextStep(after: a, decisions, views) else {
+            sliproad.type = .turn
+            decisions[a] = sliproad
+            return
+        }
+        let before = road(after: previousStep(before: a, decisions, views)), after = leg.roads[c + 1].road
+        sliproad.type = Self.sameName(before, after) ? .continue : .turn
+        let total = views[a].listedTurn(to: views[c])
+        sliproad.modifier = ManeuverClassifier.turnDirection(
+            combinedAngle(a, c, total: total, gap: distance(after: a, through: c), views: views))
+        decisions[a] = sliproad
+        decisions[c] = nil
+        targets[a] = targets[c] ?? c + 1
     }
 
     /// The road a step at junction `k` names (the departure's for nil).

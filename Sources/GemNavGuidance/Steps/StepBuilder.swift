@@ -42,9 +42,16 @@ struct StepBuilder {
                 decisions[i] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(views[i].angle), exit: ringExit)
                 ringExit = nil
             } else if !fromRing {
-                decisions[i] = passingRing(views[i])
-                    ?? ManeuverClassifier.classify(&views[i], from: roads[i].road, to: roads[i + 1].road,
-                                                     outLength: leg.distance(of: i + 1))
+                if let ring = passingRing(views[i]) {
+                    decisions[i] = ring
+                    continue
+                }
+                decisions[i] = ManeuverClassifier.classify(&views[i], from: roads[i].road, to: roads[i + 1].road,
+                                                           outLength: leg.distance(of: i + 1))
+                if let network = leg.network?.network, let decision = decisions[i] {
+                    decisions[i] = Sliproads.adjust(decision, views[i], from: roads[i].road, to: roads[i + 1].road,
+                                                    network: network)
+                }
             }
         }
         let stated = applyManeuverOverrides(&decisions, &targets, views: views)

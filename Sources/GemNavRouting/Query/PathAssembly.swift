@@ -36,6 +36,7 @@ extension RoutingGraph {
             appendStretch(Int(node), from: from, to: to, extraSeconds: turnSeconds, traffic: traffic, to: &leg)
         }
         for (k, o) in maneuverOverrides.overrides(along: path.nodes) { leg.junctions[k].maneuverOverride = o }
+        leg.network = NetworkLink(self)
         return leg
     }
 
@@ -99,12 +100,19 @@ extension RoutingGraph {
     /// The junction between consecutive directed edges `a` and `b`, with the cost of the
     /// turn from `a` to `b`.
     func junction(after a: Int32, before b: Int32) -> RoutePath.Junction {
+        junction(arrivingOn: a, leavingOn: b)
+    }
+
+    /// The junction where directed edge `a` ends, seen arriving on it; `b`, if given, is the
+    /// edge the traveller leaves on (its turn cost is the junction's).
+    private func junction(arrivingOn a: Int32, leavingOn b: Int32?) -> RoutePath.Junction {
         let j = endJunction(of: Int(a))
         let first = Int(junctionOffset[j]), count = Int(junctionOffset[j + 1]) - first
         let turnStart = Int(arcOffset[Int(a)]), turnEnd = Int(arcOffset[Int(a) + 1])
         var arms = [RoutePath.Arm]()
         arms.reserveCapacity(count)
-        var inArm = 0, outArm = 0
+        let back = original(a) ^ 1, out = b.map(original)
+        var inArm = 0, outArm: Int?
         var turnCost = 0.0
         for index in 0..<count {
             let record = junctionArms[first + index]
@@ -112,20 +120,38 @@ extension RoutingGraph {
             var canEnter = false
             for t in turnStart..<turnEnd where original(arcTarget[t]) == leaving {
                 canEnter = true
-                if leaving == b { turnCost = Double(arcTurnDuration[t]) / 1000 }
+                if leaving == out { turnCost = Double(arcTurnDuration[t]) / 1000 }
                 break
             }
-            let isIn = leaving == a ^ 1, isOut = leaving == b
-            if isIn { inArm = index }
-            if isOut { outArm = index }
+            if leaving == back { inArm = index }
+            if leaving == out { outArm = index }
             let road = Int(record.road)
-            arms.append(RoutePath.Arm(bearing: Int(record.bearing), exactBearing: record.exactBearing,
-                                      initialBearing: record.initialBearing, canEnter: canEnter,
-                                      canArrive: record.flags & JunctionArmRecord.canArrive != 0,
-                                      road: roads.roads[road],
-                                      insideCrossing: record.flags & JunctionArmRecord.insideCrossing != 0))
+            var arm = RoutePath.Arm(bearing: Int(record.bearing), exactBearing: record.exactBearing,
+                                    initialBearing: record.initialBearing, canEnter: canEnter,
+                                    canArrive: record.flags & JunctionArmRecord.canArrive != 0,
+                                    road: roads.roads[road],
+                                    insideCrossing: record.flags & JunctionArmRecord.insideCrossing != 0)
+            arm.edge = leaving
+            arms.append(arm)
         }
-        return RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm, outArm: outArm,
-                                  turnCost: turnCost)
+        var junction = RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm,
+                                          outArm: outArm ?? inArm, turnCost: turnCost)
+        junction.node = Int32(j)
+        return junction
+    }
+}
+
+extension RoutingGraph: StreetNetwork {
+    public func junction(reachedBy edge: Int32) -> RoutePath.Junction {
+        junction(arrivingOn: edge, leavingOn: nil)
+    }
+
+    public func isDrivable(_ edge: Int32) -> Bool { isOpen(Int(edge)) }
+
+    public func coordinates(of edge: Int32) -> [Coordinate] {
+        let e = Int(edge >> 1)
+        let first = Int(edgeGeometry[e]), last = Int(edgeGeometry[e + 1]) - 1
+        let line = (first...last).map(point)
+        return edge & 1 == 1 ? line.reversed() : line
     }
 }

@@ -169,4 +169,17 @@ import Testing
         #expect(route.middleSteps[0].mode == .ferry)
         #expect(route.middleSteps[0].name == "Bac de la Rade")
     }
+
+    @Test func turningOffTheObviousRoadOntoAFerryIsATurn() throws {
+        // OSRM's own scenario ("Turn onto a Ferry"): the road goes on north where the ferry
+        // leaves to the right, so boarding is a "turn right"; leaving it onto the only road
+        // is the notification.
+        var map = GridMap()
+        map.way([(0, 0), (4, 0), (8, 0)], ["highway": "primary"])
+        map.way([(4, 0), (4, 24)], ["route": "ferry", "name": "ferry"])
+        map.way([(4, 24), (0, 28)], ["highway": "primary"])
+        let route = try map.guide((0.5, 0), (0.5, 27.5))
+        #expect(route.maneuvers == ["depart", "turn right", "notification right", "arrive"])
+        #expect(route.middleSteps[0].mode == .ferry)
+    }
 }

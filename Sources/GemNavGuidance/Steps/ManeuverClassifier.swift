@@ -121,8 +121,21 @@ enum ManeuverClassifier {
     /// `outLength` is how far the road left on runs to the next junction (metres).
     /// Sets `v.passesDriveway` where the driveway rule keeps the road silent.
     static func classify(_ v: inout JunctionView, from: RoadInfo, to: RoadInfo, outLength: Double) -> Decision? {
+        guard from.mode != to.mode else { return maneuver(&v, from: from, to: to, outLength: outLength) }
+        // A change of mode is a notification where the road taken is the obvious one (OSRM's
+        // `getInstructionForObvious`); turning off the obvious road onto a ferry, or off a
+        // ferry where roads part, is a turn like any other, and never silent. A ferry carrying
+        // on the road's name is judged as that road, whatever its class.
+        let notification = Decision(type: .notification, modifier: turnDirection(v.angle))
+        var onto = to
+        if StepBuilder.sameName(from, to) { onto.roadClass = from.roadClass }
+        if ObviousTurn.arm(v, from: from, to: onto) == v.junction.outArm { return notification }
+        return maneuver(&v, from: from, to: to, outLength: outLength) ?? notification
+    }
+
+    /// `classify` between roads of the same mode.
+    private static func maneuver(_ v: inout JunctionView, from: RoadInfo, to: RoadInfo, outLength: Double) -> Decision? {
         let modifier = turnDirection(v.angle)
-        if from.mode != to.mode { return Decision(type: .notification, modifier: modifier) }
         if modifier == .uturn { return Decision(type: basicType(from: from, to: to), modifier: .uturn) }
         if let driveway = driveway(v, from: from, to: to, modifier: modifier) {
             v.passesDriveway = driveway == nil

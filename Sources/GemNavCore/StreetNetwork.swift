@@ -8,6 +8,8 @@ public protocol StreetNetwork: AnyObject, Sendable {
     func junction(reachedBy edge: Int32) -> RoutePath.Junction
     /// The geometry of directed edge `edge`, in travel direction, both ends included.
     func coordinates(of edge: Int32) -> [Coordinate]
+    /// The length of directed edge `edge` along its geometry, metres.
+    func length(of edge: Int32) -> Double
     /// Whether directed edge `edge` may be driven at all (oneway and access; turn
     /// restrictions, which `canEnter` also weighs, aside).
     func isDrivable(_ edge: Int32) -> Bool

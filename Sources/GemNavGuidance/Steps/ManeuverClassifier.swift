@@ -23,6 +23,8 @@ struct JunctionView {
     /// turn of it at all (`NoTurn`, where other silent junctions are `Suppressed`), so it is
     /// neither listed as an intersection nor a step its collapse rules look at.
     var passesDriveway = false
+    /// The obvious arm, once classifying has looked for it (`.some(nil)`: none is).
+    var obvious: Int?? = nil
 
     init(_ j: RoutePath.Junction) {
         junction = j
@@ -160,6 +162,7 @@ enum ManeuverClassifier {
             return fromRamp(v, from: from, to: to, outLength: outLength)
         }
         let obvious = ObviousTurn.arm(v, from: from, to: to)
+        v.obvious = .some(obvious)
         let osrmFork = motorwayJunction ? nil : osrmFork(v, from: from, to: to)
         if motorwayJunction {
             if let fork = fork(v, from: from, to: to) { return fork }

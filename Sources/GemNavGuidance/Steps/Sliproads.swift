@@ -25,9 +25,14 @@ enum Sliproads {
                        network: any StreetNetwork) -> Decision?
     {
         let j = v.junction
-        guard j.arms.count > 2, j.arms[j.outArm].edge >= 0 else { return decision }
-        let outIsCandidate = isPotentialLink(j.outArm, v, road: to)
+        guard j.arms.count > 2, j.arms[j.outArm].edge >= 0, !from.name.isEmpty || !from.ref.isEmpty else { return decision }
+        let outIsCandidate = isPotentialLink(j.outArm, v, road: to) && !to.roadClass.isLowPriority
         guard outIsCandidate || decision.type == .fork else { return decision }
+        // The main road goes on in the same class: checked on the classes first, as it runs
+        // for most turns of a route.
+        guard j.arms.indices.contains(where: { a in
+            a != j.inArm && (a == j.outArm ? to : j.arms[a].road).roadClass == from.roadClass && j.arms[a].canEnter
+        }) else { return decision }
         guard let main = obviousArm(v, from: from, to: to, network: network), main != j.outArm || !outIsCandidate
         else { return decision }
         let mainRoad = main == j.outArm ? to : j.arms[main].road
@@ -39,7 +44,7 @@ enum Sliproads {
             return marked
         }
         // Taking the main road at a fork beside a sliproad: the fork was no fork.
-        guard neighbours(of: main, v).contains(where: { isPotentialLink($0, v, road: j.arms[$0].road)
+        guard j.arms.indices.contains(where: { $0 != main && $0 != j.inArm && isPotentialLink($0, v, road: j.arms[$0].road)
             && isSliproad($0, main: main, v, from: from, network: network) })
         else { return decision }
         let modifier = ManeuverClassifier.turnDirection(v.angle)
@@ -52,7 +57,7 @@ enum Sliproads {
     /// OSRM's `getObviousIndexWithSliproads`: the obvious road, or at a fork of two roads the
     /// one whose sibling ends where a sliproad would (one way in, one way on).
     private static func obviousArm(_ v: JunctionView, from: RoadInfo, to: RoadInfo, network: any StreetNetwork) -> Int? {
-        if let obvious = ObviousTurn.arm(v, from: from, to: to) { return obvious }
+        if let obvious = v.obvious ?? ObviousTurn.arm(v, from: from, to: to) { return obvious }
         let j = v.junction
         guard j.arms.count == 3,
               let fork = ManeuverClassifier.osrmFork(v, from: from, to: to), fork.count == 2
@@ -84,13 +89,14 @@ enum Sliproads {
     }
 
     /// The roads next to `main` in turn order (OSRM's indexes either side of it, the way
-    /// back excluded).
-    private static func neighbours(of main: Int, _ v: JunctionView) -> [Int] {
+    /// back excluded): the nearest sharper to the right and the nearest sharper to the left.
+    private static func isNeighbour(_ arm: Int, of main: Int, _ v: JunctionView) -> Bool {
         let j = v.junction
-        // OSRM orders from the way back through sharp right to sharp left.
-        let order = j.arms.indices.filter { $0 != j.inArm }.sorted { v.angle(of: $0) > v.angle(of: $1) }
-        guard let k = order.firstIndex(of: main) else { return [] }
-        return [k - 1, k + 1].filter { order.indices.contains($0) }.map { order[$0] }
+        let mainAngle = v.angle(of: main), armAngle = v.angle(of: arm)
+        let (low, high) = armAngle > mainAngle ? (mainAngle, armAngle) : (armAngle, mainAngle)
+        return !j.arms.indices.contains { a in
+            a != j.inArm && a != arm && a != main && v.angle(of: a) > low && v.angle(of: a) < high
+        }
     }
 
     /// Whether arm `arm` of junction `v` (`b`) is a sliproad beside `main`.
@@ -98,11 +104,10 @@ enum Sliproads {
                                    network: any StreetNetwork) -> Bool
     {
         let j = v.junction
-        guard neighbours(of: main, v).contains(arm) else { return false }
+        guard isNeighbour(arm, of: main, v) else { return false }
         let sliproad = j.arms[arm].road, mainRoad = j.arms[main].road
         guard !sliproad.roadClass.isLowPriority, network.isDrivable(j.arms[arm].edge),
-              !isTooFar(along: j.arms[main].edge, road: mainRoad, network),
-              let c = nextIntersection(along: j.arms[main].edge, network), !isDeadEnd(c.junction),
+              let c = mainIntersection(along: j.arms[main].edge, road: mainRoad, network), !isDeadEnd(c.junction),
               c.junction.node != j.node
         else { return false }
         let cView = JunctionView(c.junction)
@@ -235,19 +240,20 @@ enum Sliproads {
         return reached
     }
 
-    /// OSRM's `nextIntersectionIsTooFarAway`: the main road runs further than its class's
-    /// share of `maxThreshold` before meeting another road.
-    private static func isTooFar(along edge: Int32, road: RoadInfo, _ network: any StreetNetwork) -> Bool {
+    /// OSRM's `nextIntersectionIsTooFarAway` and `getNextIntersection` along the main road:
+    /// the next junction of more than two roads, unless the road runs further than its
+    /// class's share of `maxThreshold` before it.
+    private static func mainIntersection(along edge: Int32, road: RoadInfo, _ network: any StreetNetwork) -> Reached? {
         let threshold = maxThreshold * scale(road.roadClass)
         var edge = edge, metres = 0.0
         for _ in 0...hopLimit {
-            let line = network.coordinates(of: edge)
-            for k in line.indices.dropFirst() { metres += Geodesy.distance(line[k - 1], line[k]) }
-            if metres > threshold { return true }
+            metres += network.length(of: edge)
+            if metres > threshold { return nil }
             let j = network.junction(reachedBy: edge)
-            guard j.arms.count == 2, let on = j.arms.indices.first(where: { $0 != j.inArm }) else { return false }
+            guard j.arms.count == 2 else { return j.arms.count > 2 ? Reached(junction: j, edge: edge) : nil }
+            guard let on = j.arms.indices.first(where: { $0 != j.inArm }), j.arms[on].edge >= 0 else { return nil }
             edge = j.arms[on].edge
         }
-        return false
+        return nil
     }
 }

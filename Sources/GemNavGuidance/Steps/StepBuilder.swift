@@ -18,6 +18,7 @@ struct StepBuilder {
         var degrees = [Double?](repeating: nil, count: views.count)
         // The exit number of the roundabout being driven, repeated on its exit step as OSRM does.
         var ringExit: Int?
+        let network = leg.network?.network
         for i in views.indices {
             let fromRing = roads[i].road.isRoundabout, toRing = roads[i + 1].road.isRoundabout
             if !fromRing && toRing {
@@ -48,7 +49,7 @@ struct StepBuilder {
                 }
                 decisions[i] = ManeuverClassifier.classify(&views[i], from: roads[i].road, to: roads[i + 1].road,
                                                            outLength: leg.distance(of: i + 1))
-                if let network = leg.network?.network, let decision = decisions[i] {
+                if let network, let decision = decisions[i] {
                     decisions[i] = Sliproads.adjust(decision, views[i], from: roads[i].road, to: roads[i + 1].road,
                                                     network: network)
                 }

@@ -148,6 +148,8 @@ extension RoutingGraph: StreetNetwork {
 
     public func isDrivable(_ edge: Int32) -> Bool { isOpen(Int(edge)) }
 
+    public func length(of edge: Int32) -> Double { Double(edgeLength[Int(edge >> 1)]) }
+
     public func coordinates(of edge: Int32) -> [Coordinate] {
         let e = Int(edge >> 1)
         let first = Int(edgeGeometry[e]), last = Int(edgeGeometry[e + 1]) - 1

@@ -88,8 +88,8 @@ enum Sliproads {
             && abs(v.angle(of: arm)) <= 2 * ObviousTurn.narrowTurn
     }
 
-    /// The roads next to `main` in turn order (OSRM's indexes either side of it, the way
-    /// back excluded): the nearest sharper to the right and the nearest sharper to the left.
+    /// Whether `arm` is next to `main` in turn order, no other road between them (OSRM's
+    /// indexes either side of the main road, the way back excluded).
     private static func isNeighbour(_ arm: Int, of main: Int, _ v: JunctionView) -> Bool {
         let j = v.junction
         let mainAngle = v.angle(of: main), armAngle = v.angle(of: arm)
@@ -169,8 +169,8 @@ enum Sliproads {
     }
 
     /// OSRM's curvature test: a right sliproad bends right of the straight line from `b` to
-    /// `d` (a left one left), and the crossing road at `c` leaves it at 40° or more from
-    /// going back, unless it is a link. Short main roads (under 3 m) are not judged.
+    /// `d` (a left one left), and unless the lane is a link the crossing road at `c` is at
+    /// least 40° off going back. Short main roads (under 3 m) are not judged.
     private static func snuggles(b: Coordinate, line: [Coordinate], d: Coordinate, isRight: Bool,
                                  mainLength: Double, crossing: Double, isLink: Bool) -> Bool
     {
@@ -200,7 +200,7 @@ enum Sliproads {
     }
 
     /// OSRM's `scaledThresholdByRoadClass`.
-    static func scale(_ roadClass: RoadClass) -> Double {
+    private static func scale(_ roadClass: RoadClass) -> Double {
         switch roadClass.priority {
         case 0: return 1
         case 2, 4: return 0.8
@@ -214,14 +214,14 @@ enum Sliproads {
     }
 
     /// A junction reached along a road, and the last edge into it.
-    struct Reached {
+    private struct Reached {
         let junction: RoutePath.Junction
         let edge: Int32
     }
 
     /// OSRM's intersection finder: along `edge` through junctions of only two roads, to the
     /// next with more (or where the hops run out).
-    static func intersection(along edge: Int32, _ network: any StreetNetwork) -> Reached? {
+    private static func intersection(along edge: Int32, _ network: any StreetNetwork) -> Reached? {
         guard edge >= 0 else { return nil }
         var edge = edge
         var j = network.junction(reachedBy: edge)

@@ -176,4 +176,17 @@ import Testing
             #expect(try map.guide((-0.8, 0), (-0.15, 0.9 * side)).maneuvers == ["depart", far, "arrive"])
         }
     }
+
+    @Test func uTurnFoundOnceTheRoadBackIsNamed() throws {
+        // Monaco's Moyenne Corniche: a 5 m service road and a link that becomes the Moyenne
+        // Corniche again. The link's name is known only once the name change is folded into
+        // the second turn, and OSRM looks for the U-turn again then: "continue uturn", as
+        // osrm-routed says, not "turn sharp left" and "turn left".
+        let monaco = try #require(RealGraphs.monaco)
+        let path = try monaco.route(RouteRequest(waypoints: [Coordinate(latitude: 43.7316, longitude: 7.390339),
+                                                             Coordinate(latitude: 43.73232, longitude: 7.39060)]))
+        let route = Guidance.route(from: path[0])
+        #expect(route.maneuvers == ["depart", "continue uturn", "arrive"])
+        #expect(route.middleSteps.first?.name == "Moyenne Corniche")
+    }
 }

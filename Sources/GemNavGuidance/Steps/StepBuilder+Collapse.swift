@@ -39,7 +39,9 @@ extension StepBuilder {
                 if !foldSilentBendAfter(b, &decisions, &targets, views: views) {
                     foldChoicelessAfterStraight(b, &decisions, &targets, views: views)
                 }
-                previous = decisions[b] == nil ? previous : b
+                var last = decisions[b] == nil ? previous : b
+                if let c = last, let x = foldLateUTurn(c, &decisions, &targets, views: views) { last = x }
+                previous = last
             }
             if let x = previousStep(before: b, decisions, views), decisions[x] == nil {
                 if turnAfterSilentBend(x, b, &decisions, targets, views: views) {
@@ -355,6 +357,33 @@ extension StepBuilder {
         decisions[b] = nil
         targets[a] = targets[b] ?? b + 1
         return true
+    }
+
+    /// OSRM's second look for a U-turn at the end of each step of its loop (`isUTurn` on the
+    /// two steps before and at `c`): a name change folded into the second turn can name the
+    /// road it comes back onto only then (Monaco's Moyenne Corniche, left by a 5 m service
+    /// road onto a link that becomes the Moyenne Corniche again). Returns the junction of the
+    /// "continue uturn" it made.
+    private func foldLateUTurn(_ c: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
+                               views: [JunctionView]) -> Int?
+    {
+        guard let x = previousStep(before: c, decisions, views), let first = decisions[x], let second = decisions[c],
+              [.turn, .continue, .endOfRoad].contains(first.type), first.modifier != .uturn, second.modifier != .uturn,
+              !Self.ringTypes.contains(second.type), isUndisturbed(x, c),
+              abs(views[x].listedTurn(to: views[c])) >= 145
+        else { return nil }
+        let farBack = previousStep(before: x, decisions, views)
+        if let f = farBack, let d = decisions[f], Self.ringTypes.contains(d.type) { return nil }
+        let before = road(after: farBack), between = leg.roads[x + 1].road, after = leg.roads[targets[c] ?? c + 1].road
+        guard before.mode == between.mode, between.mode == after.mode, Self.sameName(before, after) else { return nil }
+        let gap = distance(after: x, through: c)
+        // OSRM's `isLinkRoad`: an unnamed piece of up to 60 m between two named roads.
+        let link = gap <= 2 * Self.collapseDistance && between.name.isEmpty && !before.name.isEmpty && !after.name.isEmpty
+        guard gap <= Self.collapseDistance || link || views[c].choices == 1 else { return nil }
+        decisions[x] = Decision(type: .continue, modifier: .uturn)
+        decisions[c] = nil
+        targets[x] = targets[c] ?? c + 1
+        return x
     }
 
     /// OSRM's `handleSliproad`: the sliproad taken at junction `a` and the step where it ends

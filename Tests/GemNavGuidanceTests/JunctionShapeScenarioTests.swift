@@ -189,4 +189,15 @@ import Testing
         #expect(route.maneuvers == ["depart", "continue uturn", "arrive"])
         #expect(route.middleSteps.first?.name == "Moyenne Corniche")
     }
+
+    @Test func turnAndSilentTurnBackOntoTheRoadAreOneUTurn() throws {
+        // Monaco's Avenue Princesse Grace: a right turn and, 12 m on, a junction OSRM lists
+        // without a word where the road turns right again, back along the avenue. OSRM's
+        // `isUTurn` takes a silent step second too: "continue uturn", as osrm-routed says, not
+        // "continue sharp right".
+        let monaco = try #require(RealGraphs.monaco)
+        let path = try monaco.route(RouteRequest(waypoints: [Coordinate(latitude: 43.7515, longitude: 7.4395),
+                                                             Coordinate(latitude: 43.750895, longitude: 7.441075)]))
+        #expect(Guidance.route(from: path[0]).maneuvers == ["depart right", "continue uturn", "arrive"])
+    }
 }

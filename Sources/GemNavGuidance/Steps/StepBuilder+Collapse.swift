@@ -36,7 +36,9 @@ extension StepBuilder {
                     decisions[b] = nil
                     targets[b] = nil
                 }
-                if !foldSilentBendAfter(b, &decisions, &targets, views: views) {
+                if !foldUTurnOverSilentStep(b, &decisions, &targets, views: views),
+                   !foldSilentBendAfter(b, &decisions, &targets, views: views)
+                {
                     foldChoicelessAfterStraight(b, &decisions, &targets, views: views)
                 }
                 var last = decisions[b] == nil ? previous : b
@@ -367,23 +369,47 @@ extension StepBuilder {
     private func foldLateUTurn(_ c: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
                                views: [JunctionView]) -> Int?
     {
-        guard let x = previousStep(before: c, decisions, views), let first = decisions[x], let second = decisions[c],
-              [.turn, .continue, .endOfRoad].contains(first.type), first.modifier != .uturn, second.modifier != .uturn,
-              !Self.ringTypes.contains(second.type), isUndisturbed(x, c),
-              abs(views[x].listedTurn(to: views[c])) >= 145
+        guard decisions[c] != nil, let x = previousStep(before: c, decisions, views),
+              isUTurn(x, c, onto: leg.roads[targets[c] ?? c + 1].road, decisions, views: views)
         else { return nil }
-        let farBack = previousStep(before: x, decisions, views)
-        if let f = farBack, let d = decisions[f], Self.ringTypes.contains(d.type) { return nil }
-        let before = road(after: farBack), between = leg.roads[x + 1].road, after = leg.roads[targets[c] ?? c + 1].road
-        guard before.mode == between.mode, between.mode == after.mode, Self.sameName(before, after) else { return nil }
-        let gap = distance(after: x, through: c)
-        // OSRM's `isLinkRoad`: an unnamed piece of up to 60 m between two named roads.
-        let link = gap <= 2 * Self.collapseDistance && between.name.isEmpty && !before.name.isEmpty && !after.name.isEmpty
-        guard gap <= Self.collapseDistance || link || views[c].choices == 1 else { return nil }
         decisions[x] = Decision(type: .continue, modifier: .uturn)
         decisions[c] = nil
         targets[x] = targets[c] ?? c + 1
         return x
+    }
+
+    /// OSRM's `isUTurn` with a silent step second: a turn at `b` and the junction OSRM lists
+    /// without a word after it that together turn back onto the road one came on (Monaco's
+    /// Avenue Princesse Grace, right and right again 12 m on) are one "continue uturn".
+    /// Returns whether it applied.
+    private func foldUTurnOverSilentStep(_ b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
+                                         views: [JunctionView]) -> Bool
+    {
+        guard decisions[b] != nil, targets[b] == nil, let x = nextStep(after: b, decisions, views), decisions[x] == nil,
+              isUTurn(b, x, onto: leg.roads[x + 1].road, decisions, views: views)
+        else { return false }
+        decisions[b] = Decision(type: .continue, modifier: .uturn)
+        targets[b] = x + 1
+        return true
+    }
+
+    /// OSRM's `isUTurn`: the step at `x` (a turn, continue or end of road) and the step at `c`
+    /// after it turn back (bearings reversed within 35°) onto `onto`, which has the name of
+    /// the step before `x`, across a first step of 30 m or less, an unnamed link of up to
+    /// 60 m, or one offering no other way at `c`; nothing listed between, no ring, one mode.
+    private func isUTurn(_ x: Int, _ c: Int, onto: RoadInfo, _ decisions: [Decision?], views: [JunctionView]) -> Bool {
+        guard let first = decisions[x], [.turn, .continue, .endOfRoad].contains(first.type), first.modifier != .uturn,
+              decisions[c].map({ $0.modifier != .uturn && !Self.ringTypes.contains($0.type) }) ?? true,
+              isUndisturbed(x, c), abs(views[x].listedTurn(to: views[c])) >= 145
+        else { return false }
+        let farBack = previousStep(before: x, decisions, views)
+        if let f = farBack, let d = decisions[f], Self.ringTypes.contains(d.type) { return false }
+        let before = road(after: farBack), between = leg.roads[x + 1].road
+        guard before.mode == between.mode, between.mode == onto.mode, Self.sameName(before, onto) else { return false }
+        let gap = distance(after: x, through: c)
+        // OSRM's `isLinkRoad`: an unnamed piece of up to 60 m between two named roads.
+        let link = gap <= 2 * Self.collapseDistance && between.name.isEmpty && !before.name.isEmpty && !onto.name.isEmpty
+        return gap <= Self.collapseDistance || link || views[c].choices == 1
     }
 
     /// OSRM's `handleSliproad`: the sliproad taken at junction `a` and the step where it ends

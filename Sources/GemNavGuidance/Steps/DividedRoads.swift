@@ -5,9 +5,12 @@ extension RoutePath.Junction {
     /// divided road meet it, the import gives both the same merged bearing (OSRM's
     /// `MergableRoadDetector`); they are one road, listed once: as the carriageway the route
     /// arrives or leaves on when it uses one of them, else as the one leaving the junction.
+    /// The road arrived on may be entered where its other carriageway may (OSRM lists the
+    /// merged road's entry, a U-turn across the divided road).
     func mergingDividedRoads() -> RoutePath.Junction {
         guard arms.count >= 3 else { return self }
         var dropped = [Int]()
+        var merged = arms
         for x in arms.indices where arms[x].canArrive && !arms[x].canEnter {
             // `x` only arrives; its twin `y` only leaves, along the same bearing and name.
             guard let y = arms.indices.first(where: { y in
@@ -15,6 +18,7 @@ extension RoutePath.Junction {
                     && arms[y].road.name == arms[x].road.name && arms[y].road.ref == arms[x].road.ref
             }) else { continue }
             if x == inArm && y == outArm { continue }
+            if x == inArm { merged[x].canEnter = arms[y].canEnter }
             dropped.append(x == inArm || y == outArm ? (x == inArm ? y : x) : x)
         }
         guard !dropped.isEmpty else { return self }
@@ -23,8 +27,11 @@ extension RoutePath.Junction {
         for a in arms.indices where !dropped.contains(a) {
             if a == inArm { newIn = kept.count }
             if a == outArm { newOut = kept.count }
-            kept.append(arms[a])
+            kept.append(merged[a])
         }
-        return RoutePath.Junction(location: location, arms: kept, inArm: newIn, outArm: newOut, turnCost: turnCost)
+        var junction = RoutePath.Junction(location: location, arms: kept, inArm: newIn, outArm: newOut, turnCost: turnCost)
+        junction.node = node
+        junction.maneuverOverride = maneuverOverride
+        return junction
     }
 }

@@ -344,18 +344,18 @@ extension StepBuilder {
         guard gap <= Self.collapseDistance, isUndisturbed(a, b), !Self.ringTypes.contains(first.type),
               leg.roads[a].road.mode == leg.roads[a + 1].road.mode, leg.roads[a + 1].road.mode == leg.roads[b + 1].road.mode
         else { return false }
-        let total = views[a].listedTurn(to: views[b])
-        let angle = combinedAngle(a, b, total: total, gap: gap, views: views)
         let straightOn = (first.type == .turn || first.type == .continue) && first.modifier == .straight
         if first.type == .newName || straightOn {
             let beforeIsRing = previousStep(before: a, decisions, views).flatMap { decisions[$0] }
                 .map { Self.ringTypes.contains($0.type) } ?? false
             guard !beforeIsRing else { return false }
+            let angle = combinedAngle(a, b, total: views[a].listedTurn(to: views[b]), gap: gap, views: views)
             foldNameChange(a, into: b, second, angle: angle, &decisions, &targets)
             return true
         }
         guard second.type == .onRamp, Self.turnLike.contains(first.type), views[b].choices == 1 else { return false }
-        decisions[a] = Decision(type: .onRamp, modifier: ManeuverClassifier.turnDirection(angle))
+        let ramp = Decision(type: .onRamp, modifier: first.modifier)
+        decisions[a] = Decision(type: .onRamp, modifier: combinedModifier(ramp, a, b, gap: gap, views: views))
         decisions[b] = nil
         targets[a] = targets[b] ?? b + 1
         return true
@@ -385,7 +385,9 @@ extension StepBuilder {
     private func foldUTurnOverSilentStep(_ b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
                                          views: [JunctionView]) -> Bool
     {
-        guard decisions[b] != nil, targets[b] == nil, let x = nextStep(after: b, decisions, views), decisions[x] == nil,
+        // The turn types first: this runs for every step.
+        guard let d = decisions[b], [.turn, .continue, .endOfRoad].contains(d.type), targets[b] == nil,
+              let x = nextStep(after: b, decisions, views), decisions[x] == nil,
               isUTurn(b, x, onto: leg.roads[x + 1].road, decisions, views: views)
         else { return false }
         decisions[b] = Decision(type: .continue, modifier: .uturn)
@@ -425,9 +427,7 @@ extension StepBuilder {
         }
         let before = road(after: previousStep(before: a, decisions, views)), after = leg.roads[c + 1].road
         sliproad.type = Self.sameName(before, after) ? .continue : .turn
-        let total = views[a].listedTurn(to: views[c])
-        sliproad.modifier = ManeuverClassifier.turnDirection(
-            combinedAngle(a, c, total: total, gap: distance(after: a, through: c), views: views))
+        sliproad.modifier = combinedModifier(sliproad, a, c, gap: distance(after: a, through: c), views: views)
         decisions[a] = sliproad
         decisions[c] = nil
         targets[a] = targets[c] ?? c + 1

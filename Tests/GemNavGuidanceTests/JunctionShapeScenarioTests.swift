@@ -182,10 +182,8 @@ import Testing
         // Corniche again. The link's name is known only once the name change is folded into
         // the second turn, and OSRM looks for the U-turn again then: "continue uturn", as
         // osrm-routed says, not "turn sharp left" and "turn left".
-        let monaco = try #require(RealGraphs.monaco)
-        let path = try monaco.route(RouteRequest(waypoints: [Coordinate(latitude: 43.7316, longitude: 7.390339),
-                                                             Coordinate(latitude: 43.73232, longitude: 7.39060)]))
-        let route = Guidance.route(from: path[0])
+        let route = try #require(RealGraphs.monaco).guide(from: Coordinate(latitude: 43.7316, longitude: 7.390339),
+                                                          to: Coordinate(latitude: 43.73232, longitude: 7.39060))
         #expect(route.maneuvers == ["depart", "continue uturn", "arrive"])
         #expect(route.middleSteps.first?.name == "Moyenne Corniche")
     }
@@ -195,9 +193,8 @@ import Testing
         // without a word where the road turns right again, back along the avenue. OSRM's
         // `isUTurn` takes a silent step second too: "continue uturn", as osrm-routed says, not
         // "continue sharp right".
-        let monaco = try #require(RealGraphs.monaco)
-        let path = try monaco.route(RouteRequest(waypoints: [Coordinate(latitude: 43.7515, longitude: 7.4395),
-                                                             Coordinate(latitude: 43.750895, longitude: 7.441075)]))
-        #expect(Guidance.route(from: path[0]).maneuvers == ["depart right", "continue uturn", "arrive"])
+        let route = try #require(RealGraphs.monaco).guide(from: Coordinate(latitude: 43.7515, longitude: 7.4395),
+                                                          to: Coordinate(latitude: 43.750895, longitude: 7.441075))
+        #expect(route.maneuvers == ["depart right", "continue uturn", "arrive"])
     }
 }

@@ -72,10 +72,9 @@ import Testing
         // (`maneuverPreceededByNameChange`), so the end of road 58 m on follows a step that
         // passed no intersection and is a plain "turn right"; the short name step then goes.
         // The whole route as osrm-routed gives it.
-        let monaco = try #require(RealGraphs.monaco)
-        let path = try monaco.route(RouteRequest(waypoints: [Coordinate(latitude: 43.7342548, longitude: 7.4196548),
-                                                             Coordinate(latitude: 43.7442273, longitude: 7.4235203)]))
-        #expect(Guidance.route(from: path[0]).maneuvers == [
+        let route = try #require(RealGraphs.monaco).guide(from: Coordinate(latitude: 43.7342548, longitude: 7.4196548),
+                                                          to: Coordinate(latitude: 43.7442273, longitude: 7.4235203))
+        #expect(route.maneuvers == [
             "depart", "turn right", "end of road left", "fork slight right", "new name slight left",
             "new name slight left", "turn right", "roundabout right", "exit roundabout right", "turn right",
             "turn left", "turn right", "turn right", "roundabout slight right", "exit roundabout right",

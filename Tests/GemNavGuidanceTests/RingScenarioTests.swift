@@ -29,10 +29,9 @@ import Testing
         // left and a one-way road leaves it 38° right, OSRM's tag-based roundabout flag makes
         // the ring the obvious way (`IsDistinctNarrowTurn`'s roundabout rule), so leaving is a
         // "turn slight right", not a fork; the route as osrm-routed gives it.
-        let porto = try #require(RealGraphs.porto)
-        let path = try porto.route(RouteRequest(waypoints: [Coordinate(latitude: 41.34252, longitude: -8.55730),
-                                                            Coordinate(latitude: 41.33770, longitude: -8.55950)]))
-        #expect(Guidance.route(from: path[0]).maneuvers.dropFirst().dropLast() == ["turn slight right", "turn slight right"])
+        let route = try #require(RealGraphs.porto).guide(from: Coordinate(latitude: 41.34252, longitude: -8.55730),
+                                                         to: Coordinate(latitude: 41.33770, longitude: -8.55950))
+        #expect(route.maneuvers.dropFirst().dropLast() == ["turn slight right", "turn slight right"])
     }
 
     @Test func roadOntoATwoWayRoundaboutIsATurn() throws {

@@ -27,6 +27,13 @@ extension RoutingEngine {
     }
 }
 
+extension RoutingEngine {
+    /// The guided route between two coordinates (on a real graph).
+    func guide(from: Coordinate, to: Coordinate) throws -> Route {
+        Guidance.route(from: try route(RouteRequest(waypoints: [from, to]))[0])
+    }
+}
+
 extension Route {
     /// Every step's instruction, in order.
     var instructions: [String] { legs.flatMap(\.steps).map(\.maneuver.instruction) }

@@ -46,10 +46,9 @@ import Testing
         // back onto its own name: the road out of the piece leaves 30.05° off straight by
         // OSRM's Mercator angle (29.997° by the ruler), so the piece lies inside a crossing
         // and both name changes are one "turn slight left", as osrm-routed says.
-        let monaco = try #require(RealGraphs.monaco)
-        let path = try monaco.route(RouteRequest(waypoints: [Coordinate(latitude: 43.73716, longitude: 7.41710),
-                                                             Coordinate(latitude: 43.737207, longitude: 7.417784)]))
-        #expect(Guidance.route(from: path[0]).maneuvers == ["depart", "turn slight left", "arrive"])
+        let route = try #require(RealGraphs.monaco).guide(from: Coordinate(latitude: 43.73716, longitude: 7.41710),
+                                                          to: Coordinate(latitude: 43.737207, longitude: 7.417784))
+        #expect(route.maneuvers == ["depart", "turn slight left", "arrive"])
     }
 
     @Test func leftAcrossIsOneTurnAtTheFirstCarriageway() throws {

@@ -43,10 +43,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.fileExists(atPath: TestData.shared("porto_portugal.osm.pbf").path)))
     func changesJustBeforeAnOnRampGoIntoIt() throws {
         let porto = try #require(RealGraphs.porto)
-        func maneuvers(_ from: Coordinate, _ to: Coordinate) throws -> [String] {
-            let path = try porto.route(RouteRequest(waypoints: [from, to]))
-            return Guidance.route(from: path[0]).maneuvers
-        }
+        func maneuvers(_ from: Coordinate, _ to: Coordinate) throws -> [String] { try porto.guide(from: from, to: to).maneuvers }
         // Rua da Boavista to the A 41 at Nó da Feiteira: a "turn straight" 8 m before the ramp
         // turns it and says nothing itself (`maneuverPreceededByNameChange`).
         #expect(try maneuvers(Coordinate(latitude: 41.04562, longitude: -8.5667),

@@ -197,4 +197,18 @@ import Testing
                                                           to: Coordinate(latitude: 43.750895, longitude: 7.441075))
         #expect(route.maneuvers == ["depart right", "continue uturn", "arrive"])
     }
+
+    @Test func turnOntoAChoicelessPieceAndTwoMoreIsOneSharpTurn() throws {
+        // Porto's Rua Padre Avis de Brito: off Avenida Dom Afonso Henriques left onto a 9 m
+        // piece of the avenue, right at its end, then left onto the street. The first turn
+        // comes back to the avenue's heading, but OSRM combines a turn with a choiceless one
+        // after it (`closeChoicelessTurnAfterTurn`) and then with the next (`doubleChoiceless`):
+        // one "turn sharp left" where it begins, as osrm-routed says, not a turn 9 m on.
+        let route = try #require(RealGraphs.porto).guide(from: Coordinate(latitude: 41.38770, longitude: -8.52855),
+                                                         to: Coordinate(latitude: 41.388257, longitude: -8.529223))
+        #expect(route.maneuvers == ["depart right", "turn sharp left", "arrive"])
+        let turn = try #require(route.middleSteps.first)
+        #expect(turn.name == "Rua Padre Avis de Brito")
+        #expect(abs(turn.maneuver.location.longitude - -8.52822) < 1e-5)
+    }
 }

@@ -116,7 +116,11 @@ extension StepBuilder {
                 targets[a] = b + 1
                 continue
             }
-            if staggered || abs(total) <= ManeuverClassifier.straightTolerance && sameRoad {
+            // Two turns back onto the road one was on, straight ahead, are no maneuver, unless
+            // the first really turns onto a piece with no other way on: OSRM combines that
+            // (`closeChoicelessTurnAfterTurn`) into the first turn, which keeps its own direction.
+            let turnsOff = first.modifier != .straight && views[b].choices == 1
+            if staggered || abs(total) <= ManeuverClassifier.straightTolerance && sameRoad && !turnsOff {
                 decisions[a] = nil
                 targets[a] = nil
                 previous = nil
@@ -142,7 +146,43 @@ extension StepBuilder {
             }
             decisions[a] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(
                 combinedAngle(a, b, total: total, gap: gap, views: views)))
+            if isUndisturbed(a, b) { foldDoubleChoiceless(a, after: b, &decisions, &targets, views: views) }
         }
+    }
+
+    /// OSRM's `doubleChoiceless`, checked once the maneuver at `a` has taken in the step at
+    /// `b`: when neither `b` nor the next step `c` offers another way and `c` comes within
+    /// 45 m of `a`, the three junctions are one maneuver at `a`, turned by the whole (Porto's
+    /// Rua Padre Avis de Brito: left onto a 9 m piece, right, then left is one sharp left).
+    /// Its type follows OSRM's `AdjustToCombinedTurnStrategy`.
+    private func foldDoubleChoiceless(_ a: Int, after b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
+                                      views: [JunctionView])
+    {
+        guard let first = decisions[a], views[b].choices == 1,
+              let c = ((b + 1)..<decisions.count).first(where: { isStep($0, decisions, views) }),
+              let second = decisions[c], views[c].choices == 1, !Self.ringTypes.contains(second.type)
+        else { return }
+        let gap = distance(after: a, through: c)
+        let roads = (leg.roads[a + 1].road, leg.roads[c].road, leg.roads[c + 1].road)
+        guard gap < Self.nameCollapseDistance, roads.0.mode == roads.1.mode, roads.1.mode == roads.2.mode else { return }
+        let angle = combinedAngle(a, c, total: views[a].listedTurn(to: views[c]), gap: gap, views: views)
+        let prior = road(after: previousStep(before: a, decisions, views))
+        let same = Self.sameName(prior, leg.roads[targets[c] ?? c + 1].road)
+        func isNonTurn(_ d: Decision) -> Bool {
+            d.type == .newName || ((d.type == .turn || d.type == .continue) && d.modifier == .straight)
+        }
+        var type = first.type
+        if isNonTurn(first) || isNonTurn(second) || second.type == .turn {
+            if first.type == .continue && !same { type = .turn }
+            if first.type == .turn && same { type = .continue }
+        } else if second.type == .onRamp {
+            type = .onRamp
+        }
+        let keepsSide = first.type == .fork || first.type == .merge
+        decisions[a] = Decision(type: type, modifier: keepsSide ? first.modifier : ManeuverClassifier.turnDirection(angle))
+        targets[a] = targets[c] ?? c + 1
+        decisions[c] = nil
+        targets[c] = nil
     }
 
     /// OSRM's `isNameOszillation`, which knows no distance: going straight onto another name

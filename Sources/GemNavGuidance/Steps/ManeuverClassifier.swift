@@ -8,6 +8,9 @@ struct Decision: Sendable, Hashable {
     /// The road taken is a sliproad (OSRM's `Sliproad` turn type), one maneuver with the
     /// junction where it ends.
     var isSliproad = false
+
+    /// A "turn straight" or "continue straight": going on, worded as a maneuver.
+    var isStraightOn: Bool { (type == .turn || type == .continue) && modifier == .straight }
 }
 
 /// The geometry of one junction as seen by the traveller passing it.

@@ -69,8 +69,7 @@ extension StepBuilder {
             }
             // A sign-posted maneuver (fork, ramp) followed closely by a "turn straight" takes
             // the name it leads to, as by a new name (OSRM's `maneuverSucceededByNameChange`).
-            let straightOn = (second.type == .turn || second.type == .continue) && second.modifier == .straight
-            let foldsName = (second.type == .newName || straightOn && Self.signposted.contains(first.type))
+            let foldsName = (second.type == .newName || second.isStraightOn && Self.signposted.contains(first.type))
                 && (Self.turnLike.contains(first.type) || Self.signposted.contains(first.type))
             guard foldsName || (Self.turnLike.contains(first.type) && Self.turnLike.contains(second.type))
             else { continue }
@@ -82,7 +81,7 @@ extension StepBuilder {
             let staggered = !foldsName && isStaggered(a, b, gap: gap, views: views)
             // A turn followed closely by going straight onto another name is one turn onto that
             // name (OSRM's `maneuverSucceededByNameChange`).
-            let thenStraight = [.turn, .continue].contains(second.type) && second.modifier == .straight
+            let thenStraight = second.isStraightOn
                 && first.modifier != .straight && isUndisturbed(a, b)
             guard foldsName || first.type == .newName || staggered || thenStraight
                 || isOneTurn(a, b, total: total, views: views)
@@ -159,7 +158,7 @@ extension StepBuilder {
                                       views: [JunctionView])
     {
         guard let first = decisions[a], views[b].choices == 1,
-              let c = ((b + 1)..<decisions.count).first(where: { isStep($0, decisions, views) }),
+              let c = nextStep(after: b, decisions, views),
               let second = decisions[c], views[c].choices == 1, !Self.ringTypes.contains(second.type)
         else { return }
         let gap = distance(after: a, through: c)
@@ -168,11 +167,10 @@ extension StepBuilder {
         let angle = combinedAngle(a, c, total: views[a].listedTurn(to: views[c]), gap: gap, views: views)
         let prior = road(after: previousStep(before: a, decisions, views))
         let same = Self.sameName(prior, leg.roads[targets[c] ?? c + 1].road)
-        func isNonTurn(_ d: Decision) -> Bool {
-            d.type == .newName || ((d.type == .turn || d.type == .continue) && d.modifier == .straight)
-        }
         var type = first.type
-        if isNonTurn(first) || isNonTurn(second) || second.type == .turn {
+        if first.type == .newName || first.isStraightOn || second.type == .newName || second.isStraightOn
+            || second.type == .turn
+        {
             if first.type == .continue && !same { type = .turn }
             if first.type == .turn && same { type = .continue }
         } else if second.type == .onRamp {
@@ -301,7 +299,7 @@ extension StepBuilder {
     private func foldChoicelessAfterStraight(_ b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
                                              views: [JunctionView])
     {
-        guard let d = decisions[b], d.type == .turn || d.type == .continue, d.modifier == .straight,
+        guard let d = decisions[b], d.isStraightOn,
               let c = nextStep(after: b, decisions, views), decisions[c] == nil
         else { return }
         let gap = distance(after: b, through: c)
@@ -384,8 +382,7 @@ extension StepBuilder {
         guard gap <= Self.collapseDistance, isUndisturbed(a, b), !Self.ringTypes.contains(first.type),
               leg.roads[a].road.mode == leg.roads[a + 1].road.mode, leg.roads[a + 1].road.mode == leg.roads[b + 1].road.mode
         else { return false }
-        let straightOn = (first.type == .turn || first.type == .continue) && first.modifier == .straight
-        if first.type == .newName || straightOn {
+        if first.type == .newName || first.isStraightOn {
             let beforeIsRing = previousStep(before: a, decisions, views).flatMap { decisions[$0] }
                 .map { Self.ringTypes.contains($0.type) } ?? false
             guard !beforeIsRing else { return false }

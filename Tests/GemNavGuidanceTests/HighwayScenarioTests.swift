@@ -139,6 +139,18 @@ import Testing
         #expect(try map.guide((0, 0.5), (0, 4.5)).maneuvers == ["depart", "arrive"])
     }
 
+    @Test func motorwayEndingInANamedRampIsAnOffRampByItsOwnDirection() throws {
+        // Porto's A 7 ending in Avenida do Atlântico, a two-way motorway link; only the other
+        // carriageway, coming the other way, meets it there. A U-turn onto that carriageway
+        // keeps OSRM's motorway handler out, and its one-way turn words the ramp by the turn's
+        // direction: "off ramp straight", as osrm-routed says, not a side it leaves towards.
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], ["highway": "motorway", "ref": "A 7", "oneway": "yes"])
+        map.way([(0, 3), (0.15, 0)], ["highway": "motorway", "ref": "A 7", "oneway": "yes"])
+        map.way([(0, 3), (0.3, 6)], ["highway": "motorway_link", "name": "Avenida do Atlântico"])
+        #expect(try map.guide((0, 0.5), (0.25, 5.5)).maneuvers == ["depart", "off ramp straight", "arrive"])
+    }
+
     @Test func rampDoublingBackFromAnEndingTrunkIsSharp() throws {
         // Krems, where the two-way S5 ends in a ramp that doubles back: a U-turn is possible
         // there, so OSRM's turn handler, not its motorway handler, words the ramp, by the

@@ -155,8 +155,10 @@ enum ManeuverClassifier {
         }
         if from.roadClass.isHighway && to.roadClass.isLink {
             // Outside the motorway handler (a U-turn may be made there, or a road turns off
-            // sharply) OSRM words the ramp by the turn's own direction, sharp included.
-            if modifier == .sharpLeft || modifier == .sharpRight, !motorwayJunction {
+            // sharply) OSRM words the ramp by the turn's own direction, sharp included; so
+            // does its one-way turn where the motorway ends in the ramp, no other way on.
+            let sharp = modifier == .sharpLeft || modifier == .sharpRight
+            if sharp && !motorwayJunction || v.alternatives.isEmpty {
                 return Decision(type: .offRamp, modifier: modifier)
             }
             return Decision(type: .offRamp, modifier: sideModifier(v, preferring: { arms[$0].road.roadClass.isHighway }))

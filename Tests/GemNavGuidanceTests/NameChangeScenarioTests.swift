@@ -20,6 +20,18 @@ import Testing
         #expect(route.maneuvers == ["depart", "new name straight", "arrive"])
     }
 
+    @Test func unnamedLinkOntoAThroughLinkWithARefIsATurn() throws {
+        // Porto's EN 12-1 at Rua de Rebordãos: an unnamed primary link joins the EN 12-1 link
+        // where another piece of it arrives. Only motorway and trunk links are OSRM's ramps,
+        // which go on silently; a primary link onto a through street with a new ref is "turn
+        // straight", as osrm-routed says.
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], ["highway": "primary_link", "lanes": "3"])
+        map.way([(0.6, 0), (0, 3)], ["highway": "primary_link", "ref": "EN 12-1", "oneway": "yes"])
+        map.way([(0, 3), (0, 6)], ["highway": "primary_link", "ref": "EN 12-1", "lanes": "4"])
+        #expect(try map.guide((0, 0.5), (0, 5.5)).maneuvers == ["depart", "turn straight", "arrive"])
+    }
+
     @Test func newRefOnAnUnnamedRoadIsANewName() throws {
         // Andorra's CS-340 becoming the CS-240: two empty names count as an affix change, so
         // OSRM's `requiresNameAnnounced` names a changed ref between unnamed roads itself.

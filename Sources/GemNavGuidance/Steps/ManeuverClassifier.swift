@@ -225,7 +225,7 @@ enum ManeuverClassifier {
             return Decision(type: .newName, modifier: modifier)
         }
         if to.roadClass.isHighway { return Decision(type: .merge, modifier: v.angle < 0 ? .slightRight : .slightLeft) }
-        if from.roadClass.isLink && to.roadClass.isLink { return nil }
+        if from.roadClass.isRamp && to.roadClass.isRamp { return nil }
         let straight = abs(v.angle) < ObviousTurn.narrowTurn && outLength > 60
         return Decision(type: .turn, modifier: straight ? .straight : modifier)
     }

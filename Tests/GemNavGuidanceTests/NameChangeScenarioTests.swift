@@ -61,6 +61,19 @@ import Testing
         #expect(route.middleSteps.first?.ref == after["ref"])
     }
 
+    @Test(arguments: [((1.5, 5.5), "continue right"), ((1.5, 0.5), "continue left")])
+    func loneEndOfRoadOntoTheSameRefIsAContinue(to: (Double, Double), expected: String) throws {
+        // Monaco's Bretelle Vistaero: a turn onto a short piece signed only by its ref, which
+        // ends at once at a road of that ref. An end of road passing no intersection is
+        // demoted, and OSRM's test there wants a name or ref on the road reached, not names on
+        // both: "continue right", as osrm-routed says, not "turn right".
+        var map = GridMap()
+        map.way([(0, 0), (0, 3), (0, 6)], ["highway": "tertiary", "name": "Rue X"])
+        map.way([(0, 3), (1.5, 3)], ["highway": "tertiary", "ref": "B 1"])
+        map.way([(1.5, 0), (1.5, 3), (1.5, 6)], ["highway": "tertiary", "ref": "B 1"])
+        #expect(try map.guide((0, 0.5), to).maneuvers == ["depart", "turn left", expected, "arrive"])
+    }
+
     @Test func endOfRoadKeepsItsTypeWithTheNameChangeAfterIt() throws {
         // Krems: Hohensteinstraße ends at the B35, which becomes the Wachaubrücke 34 m to the
         // left. The name change folds into the end of road (OSRM's

@@ -179,11 +179,14 @@ struct StepBuilder {
     /// "At the end of the road" helps only when the road passed other intersections on the
     /// way: as in OSRM, when the step before it lists fewer than two intersections (its own
     /// maneuver and nothing more), an end of road becomes a plain turn, or a "continue" when
-    /// the road keeps its name.
+    /// the road it leads onto has a name or ref that would not be announced (a ref alone
+    /// counts here, unlike for turns in general: Monaco's Bretelle Vistaero).
     static func demoteLoneEndsOfRoad(_ steps: inout [PlannedStep]) {
         for k in steps.indices.dropFirst() where steps[k].decision.type == .endOfRoad {
             guard steps[k - 1].intersections.count < 2 else { continue }
-            steps[k].decision.type = ManeuverClassifier.basicType(from: steps[k - 1].road, to: steps[k].road)
+            let road = steps[k].road
+            let same = !(road.name.isEmpty && road.ref.isEmpty) && !NameChange.isAnnounced(from: steps[k - 1].road, to: road)
+            steps[k].decision.type = same ? .continue : .turn
         }
     }
 

@@ -55,4 +55,14 @@ import Testing
                               Coordinate(latitude: 41.23745, longitude: -8.56476))
             == ["depart", "on ramp sharp right", "arrive"])
     }
+
+    @Test func followingTheMainRoadPastASliproadIsNoFork() throws {
+        // Porto's Rua dos Fontiscos: Rua Alto da Cruz leaves it as a slip lane 16 m before the
+        // junction where the road meets the trunk link. Going on along the road is no "fork
+        // slight left" (OSRM's sliproad handler makes the main road obvious again): the next
+        // word is the on-ramp, as osrm-routed says.
+        let route = try #require(RealGraphs.porto).guide(from: Coordinate(latitude: 41.339482, longitude: -8.501116),
+                                                         to: Coordinate(latitude: 41.339143, longitude: -8.503433))
+        #expect(route.maneuvers == ["depart", "on ramp straight", "arrive"])
+    }
 }

@@ -33,7 +33,8 @@ enum Sliproads {
         guard j.arms.indices.contains(where: { a in
             a != j.inArm && (a == j.outArm ? to : j.arms[a].road).roadClass == from.roadClass && j.arms[a].canEnter
         }) else { return decision }
-        guard let main = obviousArm(v, from: from, to: to, network: network), main != j.outArm || !outIsCandidate
+        // Taking the main road matters only at a fork, which a sliproad beside it undoes.
+        guard let main = obviousArm(v, from: from, to: to, network: network), main != j.outArm || decision.type == .fork
         else { return decision }
         let mainRoad = main == j.outArm ? to : j.arms[main].road
         guard continues(from, mainRoad) else { return decision }

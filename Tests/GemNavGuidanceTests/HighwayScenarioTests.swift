@@ -126,6 +126,18 @@ import Testing
         #expect(try map.guide((0, 0.5), (0.55, 5.6)).maneuvers.dropLast() == ["depart", "off ramp slight left"])
     }
 
+    @Test func unnamedTrunkGoingOnPastARampSaysNothing() throws {
+        // Porto's old IC 24, an unnamed trunk, past the A 29 ramp that leaves 16° off straight
+        // while the trunk bends 30° the other way. No road keeps a name, so OSRM follows the
+        // only trunk that may be taken (`getMostLikelyContinue`): nothing is said, as
+        // osrm-routed gives it, not "turn slight left".
+        var map = GridMap()
+        map.way([(0, 0), (0, 3)], ["highway": "trunk", "oneway": "yes"])
+        map.way([(0, 3), (-0.9, 5.5)], ["highway": "trunk", "oneway": "yes"])
+        map.way([(0, 3), (0.4, 6)], ["highway": "motorway_link", "ref": "A 29", "oneway": "yes"])
+        #expect(try map.guide((0, 0.5), (-0.8, 5.2)).maneuvers == ["depart", "arrive"])
+    }
+
     @Test func motorwayBecomingItsOwnRampSaysNothing() throws {
         // Porto's A 1 at Vila Nova de Gaia: the motorway turns into a link of the same ref with
         // no other road. OSRM: "do not announce ramps at the end of a highway" (checked against

@@ -155,12 +155,17 @@ extension ManeuverClassifier {
     /// name) and at most one motorway-like road may be taken, or ramps leave too: following it
     /// says nothing, whatever the roads beside it (Porto's A 44 becoming the trunk "Via de
     /// Cintura Interna", still signed A 44, past a ramp 13° off).
+    ///
+    /// Where no road keeps the name, OSRM follows the motorway or trunk closest to straight
+    /// (`getMostLikelyContinue`), silently where it is the only one that may be taken and the
+    /// name would not be announced: an unnamed trunk going on past a ramp 16° off says nothing
+    /// (Porto's old IC 24 past the A 29 ramp).
     static func isMotorwayGoingOn(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
         let j = v.junction
         func keepsName(_ road: RoadInfo) -> Bool {
             road.roadClass.isHighway && !from.hasNoLabels && !road.hasNoLabels && !NameChange.isAnnounced(from: from, to: road)
         }
-        guard keepsName(to) else { return false }
+        guard keepsName(to) else { return isOnlyMotorwayOn(v, from: from, to: to) }
         var motorways = 0, exits = 0
         for a in j.arms.indices where a != j.inArm && j.arms[a].canEnter {
             let road = a == j.outArm ? to : j.arms[a].road
@@ -169,6 +174,16 @@ extension ManeuverClassifier {
             if a != j.outArm && v.angle(of: a) > v.angle && keepsName(road) { return false }
         }
         return motorways == 1 || motorways != exits
+    }
+
+    /// `isMotorwayGoingOn` without a road that keeps the name: `to` is the only motorway or
+    /// trunk that may be taken (OSRM's `exiting_motorways == 1`; two are a fork).
+    private static func isOnlyMotorwayOn(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
+        let j = v.junction
+        guard to.roadClass.isHighway, !NameChange.isAnnounced(from: from, to: to) else { return false }
+        return !j.arms.indices.contains { a in
+            a != j.inArm && a != j.outArm && j.arms[a].canEnter && j.arms[a].road.roadClass.isHighway
+        }
     }
 
     /// OSRM's `MotorwayHandler::fromMotorway` where no motorway or trunk may be taken on: a

@@ -147,6 +147,19 @@ import Testing
         #expect(cobbles > plain * 1.9)
     }
 
+    @Test func aSpeedLimitMakesNoRoadOfAWayCarsDoNotUse() throws {
+        // car.lua drops a way with no speed of its own before reading maxspeed: a runway or
+        // a railway signed 100 km/h is no road (OSRM's "Maxspeed should not allow routing on
+        // unroutable ways"; in Krems such ways drew routes and snapped starts onto them).
+        for tags in [["highway": "runway", "maxspeed": "100"], ["railway": "train", "maxspeed:forward": "100"]] {
+            var map = RoadMap()
+            map.way([(0, 0), (3, 5), (0, 10)], ["highway": "primary", "name": "Detour"])
+            map.way([(0, 0), (0, 10)], tags)
+            let route = try map.engine().route((0, 0), (0, 10))
+            #expect(route.distance > Geodesy.distance(RoadMap.at(0, 0), RoadMap.at(0, 10)) * 1.1, "\(tags)")
+        }
+    }
+
     @Test func bearingFilterSetsTheStartingDirection() throws {
         var map = RoadMap()
         map.way([(0, 0), (0, 2), (0, 4)], ["highway": "residential", "name": "Dead End Road"])

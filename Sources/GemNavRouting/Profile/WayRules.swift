@@ -88,6 +88,9 @@ extension Profile {
                     return defaultSpeed
                 }
                 (forwardSpeed, backwardSpeed) = (fallback(forwardAccess), fallback(backwardAccess))
+                // car.lua's speed handler drops such a way before any maxspeed could give it a
+                // speed: a runway or railway signed 100 km/h is still no road.
+                guard forwardSpeed > 0 || backwardSpeed > 0 else { return nil }
             }
             if usesMaxspeed {
                 let advised = tags.directional(["maxspeed:advisory", "maxspeed", "source:maxspeed", "maxspeed:type"])

@@ -23,6 +23,16 @@ import Testing
         #expect(try engine.route((0, 3.5), (0, 0.5)).roadNames == ["Short"])
     }
 
+    @Test func alternatingTrafficOnARoadThatImpliesOnewayStaysOneWay() throws {
+        // car.lua lifts a motorway's or ring's implied oneway only for oneway=no:
+        // oneway=alternating there is still one way (OSRM's "scaled speeds for
+        // oneway=alternating"), while on other roads it is two-way.
+        let motorway = try twoWays(short: ["highway": "motorway", "oneway": "alternating"])
+        #expect(try motorway.route((0, 3.5), (0, 0.5)).roadNames.contains("Long"))
+        let street = try twoWays(short: ["oneway": "alternating"])
+        #expect(try street.route((0, 3.5), (0, 0.5)).roadNames == ["Short"])
+    }
+
     @Test func reverseOnewayIsDrivenAgainstTheWay() throws {
         let engine = try twoWays(short: ["oneway": "-1"])
         #expect(try engine.route((0, 3.5), (0, 0.5)).roadNames == ["Short"])

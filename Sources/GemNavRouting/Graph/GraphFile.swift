@@ -14,7 +14,7 @@ enum GraphFile {
     /// bearings; 17: crossing pieces judged on OSRM's Mercator angles; 18: roads tagged as
     /// roundabouts kept apart from the ring kind), so a cached graph is rebuilt rather than
     /// routed with the old rules.
-    static let formatVersion: UInt32 = 19
+    static let formatVersion: UInt32 = 20
     static let fileName = "graph.gemnav"
 
     /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy

@@ -229,8 +229,10 @@ extension Profile {
         case "yes", "1", "true": return (true, false)
         case "-1", "reverse": return (false, true)
         case "reversible": return (false, false)
-        case "no", "false", "0", "alternating": return (true, true)
+        case "no": return (true, true)
         default:
+            // Only "no" lifts the oneway a motorway or ring implies (car.lua): "alternating"
+            // traffic there still goes one way.
             let junction = tags["junction"]
             if junction == "roundabout" || junction == "circular" || highway == "motorway" {
                 return (true, false)

@@ -12,8 +12,9 @@ enum GraphFile {
     /// junctions and refs spelled as its profile spells them; 15: divided roads merged whatever
     /// their lane counts; 16: bearings taken past signals and signs, turn costs by perceived
     /// bearings; 17: crossing pieces judged on OSRM's Mercator angles; 18: roads tagged as
-    /// roundabouts kept apart from the ring kind), so a cached graph is rebuilt rather than
-    /// routed with the old rules.
+    /// roundabouts kept apart from the ring kind; 19: no speed from maxspeed alone; 20: only
+    /// oneway=no lifts an implied oneway), so a cached graph is rebuilt rather than routed
+    /// with the old rules.
     static let formatVersion: UInt32 = 20
     static let fileName = "graph.gemnav"
 

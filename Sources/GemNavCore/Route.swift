@@ -178,9 +178,9 @@ public struct Intersection: Sendable, Hashable {
     /// Where it is.
     public var location: Coordinate
     /// Bearings of all roads there, ascending.
-    public var bearings: [Int]
+    public var bearings: Bearings
     /// Whether each road may be entered.
-    public var entry: [Bool]
+    public var entry: EntryFlags
     /// Index of the arriving road in `bearings` (nil at departure).
     public var inIndex: Int?
     /// Index of the leaving road in `bearings` (nil at arrival).
@@ -191,7 +191,7 @@ public struct Intersection: Sendable, Hashable {
     public var classes: [String]
 
     /// Creates an intersection.
-    public init(location: Coordinate, bearings: [Int], entry: [Bool], inIndex: Int?, outIndex: Int?,
+    public init(location: Coordinate, bearings: Bearings, entry: EntryFlags, inIndex: Int?, outIndex: Int?,
                 lanes: [Lane]? = nil, classes: [String] = [])
     {
         self.location = location

@@ -58,8 +58,8 @@ extension OSRMCodec {
             }
         }
         return Intersection(location: try n.coordinate("location"),
-                            bearings: try n.optionalDoubles("bearings")?.map { Int($0.rounded()) } ?? [],
-                            entry: try n.optionalBools("entry") ?? [], inIndex: try n.optionalInt("in"),
+                            bearings: .init(try n.optionalDoubles("bearings")?.map { Int($0.rounded()) } ?? []),
+                            entry: .init(try n.optionalBools("entry") ?? []), inIndex: try n.optionalInt("in"),
                             outIndex: try n.optionalInt("out"), lanes: lanes,
                             classes: try n.optionalStrings("classes") ?? [])
     }

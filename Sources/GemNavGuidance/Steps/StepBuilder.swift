@@ -215,10 +215,7 @@ struct StepBuilder {
         let listing = v.bearingClass
         let n = j.arms.count
         let shift = listing.lastWrapsToNorth ? 1 : 0
-        // Sized up front: `map` over the arms grew these arrays element by element.
-        var bearings = [Int](), entry = [Bool]()
-        bearings.reserveCapacity(n)
-        entry.reserveCapacity(n)
+        var bearings = Intersection.Bearings(), entry = Intersection.EntryFlags()
         for listed in 0..<n {
             let a = (listed + n - shift) % n
             bearings.append(listing.listed(j.arms[a].bearing))

@@ -151,8 +151,8 @@ struct ValhallaRouteBuilder {
             return Intersection(location: location, bearings: [back], entry: [true], inIndex: 0, outIndex: nil)
         default:
             let bearings = back == after ? [back] : [back, after].sorted()
-            return Intersection(location: location, bearings: bearings, entry: bearings.map { $0 == after },
-                                inIndex: bearings.firstIndex(of: back), outIndex: bearings.firstIndex(of: after),
+            return Intersection(location: location, bearings: .init(bearings),
+                                entry: .init(bearings.map { $0 == after }), inIndex: bearings.firstIndex(of: back), outIndex: bearings.firstIndex(of: after),
                                 classes: classes)
         }
     }

@@ -11,47 +11,56 @@ extension ManeuverClassifier {
         guard j.arms.count >= 3 else { return nil }
         func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : (a == j.inArm ? from : j.arms[a].road) }
         guard hasForkShape(v) else { return nil }
-        // OSRM's order: the way back first, then every road by turn angle from right to left.
-        let order = [j.inArm] + j.arms.indices.filter { $0 != j.inArm }.sorted { v.angle(of: $0) > v.angle(of: $1) }
-        func deviation(_ k: Int) -> Double { k == 0 ? 180 : abs(v.angle(of: order[k])) }
-        func between(_ k: Int, _ l: Int) -> Double {
-            let a = k == 0 ? 180.0 : v.angle(of: order[k]), b = l == 0 ? 180.0 : v.angle(of: order[l])
-            let d = abs(a - b).truncatingRemainder(dividingBy: 360)
-            return Swift.min(d, 360 - d)
-        }
-        let n = order.count
-        guard let s = (1..<n).min(by: { deviation($0) < deviation($1) }), deviation(s) <= ObviousTurn.narrowTurn
-        else { return nil }
-        // A road is the outermost of a fork when the next one is neither close to straight
-        // nor close to it.
-        func outermost(_ k: Int, _ next: Int) -> Bool {
-            deviation(next) > ObviousTurn.narrowTurn
-                && (between(k, next) > ObviousTurn.narrowTurn || deviation(k) > ObviousTurn.groupAngle)
-        }
-        var right = s, left = s
-        while right > 0 && !outermost(right, right - 1) { right -= 1 }
-        while left < n - 1 && !outermost(left, left + 1) { left += 1 }
-        guard right > 0, right < left, left - right < 3 else { return nil }
-        // Kept apart from the roads beside it.
-        guard between(left, left + 1 < n ? left + 1 : 0) >= ObviousTurn.groupAngle,
-              between(right, right - 1) >= ObviousTurn.groupAngle else { return nil }
-        let fork = Array(order[right...left])
-        // No branch obvious against its neighbour.
-        for (a, b) in zip(fork, fork.dropFirst()) {
-            if isObviousOfTwo(a, b, v, from: from, road: road) || isObviousOfTwo(b, a, v, from: from, road: road) {
-                return nil
+        // On the stack: a route asks this at a fifth of its junctions, and few are forks.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: j.arms.count) { order -> [Int]? in
+            // OSRM's order: the way back first, then every road by turn angle from right to left.
+            var n = 0
+            order[n] = j.inArm
+            n += 1
+            for a in j.arms.indices where a != j.inArm {
+                order[n] = a
+                n += 1
             }
-        }
-        // Classes alike: links only with links, and no branch obvious by class.
-        let rightIsLink = road(fork[0]).roadClass.isLink
-        guard fork.dropFirst().allSatisfy({ road($0).roadClass.isLink == rightIsLink }) else { return nil }
-        for a in fork {
-            for b in fork where b != a {
-                if obviousByRoadClass(from.roadClass, road(a).roadClass, road(b).roadClass) { return nil }
+            order[1..<n].sort { v.angle(of: $0) > v.angle(of: $1) }
+            func deviation(_ k: Int) -> Double { k == 0 ? 180 : abs(v.angle(of: order[k])) }
+            func between(_ k: Int, _ l: Int) -> Double {
+                let a = k == 0 ? 180.0 : v.angle(of: order[k]), b = l == 0 ? 180.0 : v.angle(of: order[l])
+                let d = abs(a - b).truncatingRemainder(dividingBy: 360)
+                return Swift.min(d, 360 - d)
             }
+            guard let s = (1..<n).min(by: { deviation($0) < deviation($1) }), deviation(s) <= ObviousTurn.narrowTurn
+            else { return nil }
+            // A road is the outermost of a fork when the next one is neither close to straight
+            // nor close to it.
+            func outermost(_ k: Int, _ next: Int) -> Bool {
+                deviation(next) > ObviousTurn.narrowTurn
+                    && (between(k, next) > ObviousTurn.narrowTurn || deviation(k) > ObviousTurn.groupAngle)
+            }
+            var right = s, left = s
+            while right > 0 && !outermost(right, right - 1) { right -= 1 }
+            while left < n - 1 && !outermost(left, left + 1) { left += 1 }
+            guard right > 0, right < left, left - right < 3 else { return nil }
+            // Kept apart from the roads beside it.
+            guard between(left, left + 1 < n ? left + 1 : 0) >= ObviousTurn.groupAngle,
+                  between(right, right - 1) >= ObviousTurn.groupAngle else { return nil }
+            let fork = order[right...left]
+            // No branch obvious against its neighbour.
+            for (a, b) in zip(fork, fork.dropFirst()) {
+                if isObviousOfTwo(a, b, v, from: from, road: road) || isObviousOfTwo(b, a, v, from: from, road: road) {
+                    return nil
+                }
+            }
+            // Classes alike: links only with links, and no branch obvious by class.
+            let rightIsLink = road(fork.first!).roadClass.isLink
+            guard fork.dropFirst().allSatisfy({ road($0).roadClass.isLink == rightIsLink }) else { return nil }
+            for a in fork {
+                for b in fork where b != a {
+                    if obviousByRoadClass(from.roadClass, road(a).roadClass, road(b).roadClass) { return nil }
+                }
+            }
+            guard fork.allSatisfy({ j.arms[$0].canEnter && road($0).mode == from.mode }) else { return nil }
+            return Array(fork)
         }
-        guard fork.allSatisfy({ j.arms[$0].canEnter && road($0).mode == from.mode }) else { return nil }
-        return fork
     }
 
     /// A quick test that spares most junctions `osrmFork`'s sorting: a fork grows from the
@@ -121,10 +130,12 @@ extension ManeuverClassifier {
     static func rampsEndingHighway(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> [Int]? {
         let j = v.junction
         guard j.arms.count == 3 else { return nil }
-        let ramps = j.arms.indices.filter { $0 != j.inArm }
-        guard ramps.allSatisfy({ j.arms[$0].canEnter && !($0 == j.outArm ? to : j.arms[$0].road).roadClass.isHighway })
-        else { return nil }
-        return ramps.sorted { v.angle(of: $0) > v.angle(of: $1) }
+        let a = j.inArm == 0 ? 1 : 0, b = j.inArm == 2 ? 1 : 2
+        func isRamp(_ x: Int) -> Bool {
+            j.arms[x].canEnter && !(x == j.outArm ? to : j.arms[x].road).roadClass.isHighway
+        }
+        guard isRamp(a), isRamp(b) else { return nil }
+        return v.angle(of: a) >= v.angle(of: b) ? [a, b] : [b, a]
     }
 
     /// Whether OSRM's motorway handler, not its turn handler, words this junction

@@ -224,14 +224,33 @@ public struct VoiceInstruction: Sendable, Hashable {
     public var distanceAlongGeometry: Double
     /// Plain text.
     public var announcement: String
-    /// SSML text.
-    public var ssmlAnnouncement: String
+    /// SSML text: unless given otherwise, the announcement in Mapbox's wrapper
+    /// (`speechMarkup(for:)`), built when asked for rather than stored, since a route has a
+    /// few prompts per step and the markup is a pure function of the text.
+    public var ssmlAnnouncement: String {
+        get { givenMarkup ?? Self.speechMarkup(for: announcement) }
+        set { givenMarkup = newValue }
+    }
+    /// Whether `ssmlAnnouncement` is the announcement's own wrapper (writers may stream it).
+    public var hasDerivedMarkup: Bool { givenMarkup == nil }
+    private var givenMarkup: String?
 
-    /// Creates a prompt.
-    public init(distanceAlongGeometry: Double, announcement: String, ssmlAnnouncement: String) {
+    /// Creates a prompt; without SSML, its SSML is `speechMarkup(for: announcement)`.
+    public init(distanceAlongGeometry: Double, announcement: String, ssmlAnnouncement: String? = nil) {
         self.distanceAlongGeometry = distanceAlongGeometry
         self.announcement = announcement
-        self.ssmlAnnouncement = ssmlAnnouncement
+        givenMarkup = ssmlAnnouncement
+    }
+
+    public static func == (a: VoiceInstruction, b: VoiceInstruction) -> Bool {
+        a.distanceAlongGeometry == b.distanceAlongGeometry && a.announcement == b.announcement
+            && (a.givenMarkup == b.givenMarkup || a.ssmlAnnouncement == b.ssmlAnnouncement)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(distanceAlongGeometry)
+        hasher.combine(announcement)
+        hasher.combine(ssmlAnnouncement)
     }
 }
 

@@ -53,7 +53,11 @@ extension OSRMCodec {
                 w.key("announcement")
                 w.string(step.voiceInstructions[i].announcement)
                 w.key("ssmlAnnouncement")
-                w.string(step.voiceInstructions[i].ssmlAnnouncement)
+                if step.voiceInstructions[i].hasDerivedMarkup {
+                    w.speechMarkup(of: step.voiceInstructions[i].announcement)
+                } else {
+                    w.string(step.voiceInstructions[i].ssmlAnnouncement)
+                }
                 w.endObject()
             }
             w.endArray()

@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func ssmlIsEscapedAndWrapped() {
-        #expect(VoicePlanner.ssml("Turn left onto Rue d'Italie & Co")
+        #expect(VoiceInstruction.speechMarkup(for: "Turn left onto Rue d'Italie & Co")
             == "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">Turn left onto Rue d&apos;Italie &amp; Co</prosody></amazon:effect></speak>")
     }
 

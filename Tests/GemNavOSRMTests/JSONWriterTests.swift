@@ -3,8 +3,8 @@ import GemNavCore
 import GemNavOSRM
 import Testing
 
-/// The byte-level JSON writer: escaping at every alignment of the eight-byte scan, direct
-/// and polyline output.
+/// The byte-level JSON writer: escaping at every alignment of the eight-byte scan, direct,
+/// polyline and prompt markup output.
 @Suite struct JSONWriterTests {
     @Test func writesCompactJSONWithCommasWhereTheyBelong() {
         var w = JSONWriter(capacity: 8)
@@ -60,6 +60,20 @@ import Testing
             w.endArray()
             let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String]
             #expect(decoded == [Polyline.encode(line, precision: precision)])
+        }
+    }
+
+    @Test func promptMarkupIsWrittenAsTheMarkupString() throws {
+        let texts = ["Turn left onto Rua de Santa Catarina", "Turn left onto Rue d'Italie & Co",
+                     "Keep \"left\" <here>", "a\\b\tc", ""]
+        for text in texts {
+            var w = JSONWriter(capacity: 1)
+            w.beginArray()
+            w.speechMarkup(of: text)
+            w.string(text)
+            w.endArray()
+            let decoded = try JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String]
+            #expect(decoded == [VoiceInstruction.speechMarkup(for: text), text])
         }
     }
 }

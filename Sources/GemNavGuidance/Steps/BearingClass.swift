@@ -15,22 +15,24 @@ struct BearingClass {
     /// OSRM's `discrete_step_size`.
     static let step = 15
 
-    /// `bearings` sorted clockwise from north, whole degrees, as junction arms keep them.
-    init(_ bearings: some BidirectionalCollection<Int>) {
-        guard let first = bearings.first, let end = bearings.last, bearings.count > 1 else {
+    /// The bearings of junction `arms`, sorted clockwise from north in whole degrees as
+    /// junction arms keep them.
+    init(_ arms: [RoutePath.Arm]) {
+        guard arms.count > 1 else {
             isDiscrete = true
             lastWrapsToNorth = false
             return
         }
+        let first = Self.bucket(arms[0].bearing), end = Self.bucket(arms[arms.count - 1].bearing)
         var discrete = true
-        var previous = Self.bucket(end)
-        for b in bearings {
-            let bucket = Self.bucket(b)
+        var previous = end
+        for i in arms.indices {
+            let bucket = Self.bucket(arms[i].bearing)
             if bucket == previous { discrete = false; break }
             previous = bucket
         }
         isDiscrete = discrete
-        lastWrapsToNorth = discrete && Self.bucket(end) < Self.bucket(first)
+        lastWrapsToNorth = discrete && end < first
     }
 
     /// The 15° step a bearing falls in, rounded to the nearest (`getDiscreteBearing`).
@@ -41,9 +43,6 @@ struct BearingClass {
 }
 
 extension JunctionView {
-    /// The junction's bearing classification.
-    var bearingClass: BearingClass { BearingClass(junction.arms.lazy.map(\.bearing)) }
-
     /// The signed turn (-180…180, positive = right) from the way into this junction to the
     /// way out of `exit` (this junction itself for its own turn), between listed bearings.
     func listedTurn(to exit: JunctionView) -> Double {

@@ -28,6 +28,8 @@ struct JunctionView {
     var passesDriveway = false
     /// The obvious arm, once classifying has looked for it (`.some(nil)`: none is).
     var obvious: Int?? = nil
+    /// How the junction's bearings are listed among a step's intersections.
+    let bearingClass: BearingClass
 
     init(_ j: RoutePath.Junction) {
         junction = j
@@ -38,6 +40,7 @@ struct JunctionView {
             mask |= 1 << UInt64(i)
         }
         alternatives = ArmSet(mask: mask)
+        bearingClass = BearingClass(j.arms)
     }
 
     /// Signed turn angle onto arm `i`.

@@ -209,21 +209,20 @@ struct StepBuilder {
     private func makeIntersection(_ v: JunctionView, to roads: [RoutePath.RoadStretch], _ k: Int,
                                   lanes: [Lane]?) -> Intersection
     {
-        let j = v.junction
         let classes = RoadClasses.of(roads[k].road)
         // Listed as OSRM lists them (`BearingClass`): a last road rounding to north comes first.
         let listing = v.bearingClass
-        let n = j.arms.count
+        let n = v.junction.arms.count
         let shift = listing.lastWrapsToNorth ? 1 : 0
         var bearings = Intersection.Bearings(), entry = Intersection.EntryFlags()
         for listed in 0..<n {
             let a = (listed + n - shift) % n
-            bearings.append(listing.listed(j.arms[a].bearing))
-            entry.append(j.arms[a].canEnter)
+            bearings.append(listing.listed(v.junction.arms[a].bearing))
+            entry.append(v.junction.arms[a].canEnter)
         }
-        return Intersection(location: j.location, bearings: bearings, entry: entry,
-                            inIndex: (j.inArm + shift) % n, outIndex: (j.outArm + shift) % n, lanes: lanes,
-                            classes: classes)
+        return Intersection(location: v.junction.location, bearings: bearings, entry: entry,
+                            inIndex: (v.junction.inArm + shift) % n, outIndex: (v.junction.outArm + shift) % n,
+                            lanes: lanes, classes: classes)
     }
 
     /// The arrival step, with the side of the street the destination lies on.

@@ -90,6 +90,18 @@ import Testing
         #expect(french.maneuver.instruction == "Tournez à droite sur Boulevard Albert 1er")
     }
 
+    @Test func longAndLowerCasedTextsRenderWhole() {
+        // Past the stack buffer a render goes on in a heap one; continuations are lower-cased.
+        let name = String(repeating: "Avenida da Boavista ", count: 20) + "Fim"
+        var v = SlotValues()
+        v.distance = "300 meters"
+        v.instruction = "Turn left onto " + name
+        v.lowercaseContinuations = true
+        #expect(Template("In {distance}, {instruction}").render(v) == "In 300 meters, turn left onto " + name)
+        v.instruction = "Étape " + name
+        #expect(Template("{instruction}!").render(v) == "étape " + name + "!")
+    }
+
     @Test func ssmlIsEscapedAndWrapped() {
         #expect(VoiceInstruction.speechMarkup(for: "Turn left onto Rue d'Italie & Co")
             == "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">Turn left onto Rue d&apos;Italie &amp; Co</prosody></amazon:effect></speak>")

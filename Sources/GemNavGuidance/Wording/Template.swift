@@ -85,16 +85,18 @@ struct Template: Sendable {
         return out
     }
 
-    /// The text with its slots filled. Rendered as UTF-8 bytes and decoded once: appending
-    /// to a `String` piece by piece cost more than the rest of wording a step.
+    /// The text with its slots filled. Rendered as UTF-8 bytes into a buffer on the stack and
+    /// decoded once: appending to a `String` piece by piece cost more than the rest of wording
+    /// a step, and a heap buffer per text was one allocation more than the text itself.
     func render(_ values: SlotValues) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity(128)
-        Template.render(pieces, values, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+            var out = ByteSink(buffer: buffer)
+            Template.render(pieces, values, into: &out)
+            return out.text
+        }
     }
 
-    private static func render(_ pieces: [Piece], _ values: SlotValues, into out: inout [UInt8]) {
+    private static func render(_ pieces: [Piece], _ values: SlotValues, into out: inout ByteSink) {
         for piece in pieces {
             switch piece {
             case .text(let t): append(t, to: &out)
@@ -110,20 +112,20 @@ struct Template: Sendable {
         }
     }
 
-    private static func append(_ text: String, to out: inout [UInt8]) {
+    private static func append(_ text: String, to out: inout ByteSink) {
         var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
+        text.withUTF8 { out.append($0) }
     }
 
     /// Appends `text` with its first letter lower-cased (ASCII capitals in place; other
     /// scripts through `Character.lowercased()`).
-    private static func appendLowercasingFirst(_ text: String, to out: inout [UInt8]) {
+    private static func appendLowercasingFirst(_ text: String, to out: inout ByteSink) {
         guard let b = text.utf8.first else { return }
         if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") {
             var text = text
             text.withUTF8 { bytes in
-                out.append(b + 32)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[1...]))
+                withUnsafeBytes(of: b + 32) { out.append($0.bindMemory(to: UInt8.self)) }
+                out.append(UnsafeBufferPointer(rebasing: bytes[1...]))
             }
         } else if let first = text.first, first.isUppercase {
             append(first.lowercased(), to: &out)
@@ -141,5 +143,30 @@ struct Template: Sendable {
             case .optional: return true
             }
         }
+    }
+}
+
+/// Where a template renders: the caller's buffer, then a heap array once the text outgrows it.
+private struct ByteSink {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+    var spill: [UInt8]?
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+        if spill == nil && count + bytes.count <= buffer.count {
+            (buffer.baseAddress! + count).update(from: from, count: bytes.count)
+            count += bytes.count
+        } else {
+            if spill == nil { spill = Array(buffer[..<count]) }
+            spill!.append(contentsOf: bytes)
+        }
+    }
+
+    var text: String {
+        if let spill { return String(decoding: spill, as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
     }
 }

@@ -151,23 +151,23 @@ struct StepBuilder {
     /// name lasts less than `nameSegmentCutoff` (the next maneuver or arrival comes first).
     static func dropShortNameChanges(_ steps: inout [PlannedStep]) {
         guard steps.count > 2 else { return }
-        var anchor = 0
-        var kept = [PlannedStep]()
-        kept.reserveCapacity(steps.count)
-        kept.append(steps[0])
+        // In place: copying every step into a new array cost more than the few folds.
+        var anchor = 0, kept = 1
         for k in 1..<steps.count {
-            let step = steps[k]
-            let lanes = step.intersections.first?.lanes.map { !$0.isEmpty } ?? false
-            if k < steps.count - 1, step.decision.type == .newName, !lanes, step.road.mode == kept[anchor].road.mode,
-               sameName(kept[anchor].road, step.road) || step.distance < nameSegmentCutoff
+            let lanes = steps[k].intersections.first?.lanes.map { !$0.isEmpty } ?? false
+            if k < steps.count - 1, steps[k].decision.type == .newName, !lanes,
+               steps[k].road.mode == steps[anchor].road.mode,
+               sameName(steps[anchor].road, steps[k].road) || steps[k].distance < nameSegmentCutoff
             {
-                kept[anchor].absorb(step)
+                let step = steps[k]
+                steps[anchor].absorb(step)
                 continue
             }
-            kept.append(step)
-            anchor = kept.count - 1
+            if kept != k { steps.swapAt(kept, k) }
+            anchor = kept
+            kept += 1
         }
-        if kept.count != steps.count { steps = kept }
+        steps.removeSubrange(kept...)
     }
 
     /// OSRM's `haveSameName` for steps: both carry a name or ref and the change would not be

@@ -36,7 +36,7 @@ extension StepBuilder {
                                      _ targets: inout [Int?])
     {
         guard modifier != .straight, let a = decisions[..<i].lastIndex(where: { $0 != nil }),
-              let before = decisions[a], targets[a] == nil, !Self.ringTypes.contains(before.type),
+              let before = decisions[a], targets[a] == nil, !before.type.isRing,
               leg.roads[a + 1].road.mode == leg.roads[i + 1].road.mode, isUndisturbed(a, i)
         else { return }
         if distance(after: a, through: i) < Self.collapseDistance && Self.sameSide(before.modifier, modifier) {

@@ -16,7 +16,7 @@ extension StepBuilder {
     }
 
     private func trimStart(_ steps: inout [PlannedStep]) {
-        guard steps.count > 2, steps[0].distance <= Self.zeroLength, !Self.ringTypes.contains(steps[1].decision.type) else { return }
+        guard steps.count > 2, steps[0].distance <= Self.zeroLength, !steps[1].decision.type.isRing else { return }
         let dropped = steps.removeFirst()
         var depart = steps[0]
         depart.duration += dropped.duration
@@ -38,7 +38,7 @@ extension StepBuilder {
     private func trimEnd(_ steps: inout [PlannedStep]) {
         let n = steps.count
         guard n > 2, steps[n - 2].distance <= Self.zeroLength, steps[n - 2].decision.type != .depart,
-              !Self.ringTypes.contains(steps[n - 2].decision.type) else { return }
+              !steps[n - 2].decision.type.isRing else { return }
         let dropped = steps.remove(at: n - 2)
         steps[n - 3].duration += dropped.duration
         var arrive = steps[n - 2]

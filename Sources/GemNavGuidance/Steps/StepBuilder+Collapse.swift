@@ -13,11 +13,6 @@ extension StepBuilder {
     /// onto a 40 m square and a new name after it (OSRM: 1.5 × its collapse distance).
     static let nameCollapseDistance = 45.0
 
-    private static let turnLike: Set<ManeuverType> = [.turn, .newName, .continue, .endOfRoad]
-    private static let signposted: Set<ManeuverType> = [.fork, .onRamp, .offRamp, .merge]
-    /// OSRM's `hasRoundaboutType`: steps its collapse rules leave alone.
-    static let ringTypes: Set<ManeuverType> = [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary]
-
     /// Merges a maneuver that follows another closely into it.
     func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
         var previous: Int?
@@ -64,14 +59,14 @@ extension StepBuilder {
                 targets[a] = nil
                 continue
             }
-            if Self.signposted.contains(second.type), foldIntoSignposted(a, b, first, second, &decisions, &targets, views: views) {
+            if second.type.isSignposted, foldIntoSignposted(a, b, first, second, &decisions, &targets, views: views) {
                 continue
             }
             // A sign-posted maneuver (fork, ramp) followed closely by a "turn straight" takes
             // the name it leads to, as by a new name (OSRM's `maneuverSucceededByNameChange`).
-            let foldsName = (second.type == .newName || second.isStraightOn && Self.signposted.contains(first.type))
-                && (Self.turnLike.contains(first.type) || Self.signposted.contains(first.type))
-            guard foldsName || (Self.turnLike.contains(first.type) && Self.turnLike.contains(second.type))
+            let foldsName = (second.type == .newName || second.isStraightOn && first.type.isSignposted)
+                && (first.type.isTurnLike || first.type.isSignposted)
+            guard foldsName || (first.type.isTurnLike && second.type.isTurnLike)
             else { continue }
             let gap = distance(after: a, through: b)
             guard gap < (second.type == .newName ? Self.nameCollapseDistance : Self.collapseDistance) else { continue }
@@ -94,7 +89,7 @@ extension StepBuilder {
             // both (`maneuverPreceededByNameChange`), unless the step before it is a ring's.
             let nameThenName = first.type == .newName && second.type == .newName && gap <= Self.collapseDistance
                 && isUndisturbed(a, b)
-                && !(previousStep(before: a, decisions, views).flatMap { decisions[$0] }.map { Self.ringTypes.contains($0.type) } ?? false)
+                && !(previousStep(before: a, decisions, views).flatMap { decisions[$0] }.map { $0.type.isRing } ?? false)
             if first.type == .newName && (second.type != .newName || nameThenName) && !staggered && !oscillates {
                 if isUndisturbed(a, b) {
                     foldNameChange(a, into: b, second, angle: combinedAngle(a, b, total: total, gap: gap, views: views),
@@ -103,7 +98,7 @@ extension StepBuilder {
                 continue
             }
             decisions[b] = nil
-            if Self.signposted.contains(first.type) {
+            if first.type.isSignposted {
                 // A fork or ramp keeps its own wording; it just names the road it leads to.
                 targets[a] = b + 1
                 continue
@@ -159,7 +154,7 @@ extension StepBuilder {
     {
         guard let first = decisions[a], views[b].choices == 1,
               let c = nextStep(after: b, decisions, views),
-              let second = decisions[c], views[c].choices == 1, !Self.ringTypes.contains(second.type)
+              let second = decisions[c], views[c].choices == 1, !second.type.isRing
         else { return }
         let gap = distance(after: a, through: c)
         let roads = (leg.roads[a + 1].road, leg.roads[c].road, leg.roads[c + 1].road)
@@ -203,7 +198,7 @@ extension StepBuilder {
         let p = previousStep(before: a, decisions, views)
         let before = road(after: p), between = leg.roads[a + 1].road, after = leg.roads[c + 1].road
         guard before.mode == between.mode && between.mode == after.mode, !before.isRoundabout,
-              !(p.flatMap { decisions[$0] }.map { Self.ringTypes.contains($0.type) } ?? false)
+              !(p.flatMap { decisions[$0] }.map { $0.type.isRing } ?? false)
         else { return nil }
         if let second = decisions[c] {
             guard isNameChange(second, at: c) else { return nil }
@@ -221,7 +216,7 @@ extension StepBuilder {
     private func foldSilentBendAfter(_ b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
                                      views: [JunctionView]) -> Bool
     {
-        guard let d = decisions[b], targets[b] == nil, !Self.ringTypes.contains(d.type),
+        guard let d = decisions[b], targets[b] == nil, !d.type.isRing,
               let x = nextStep(after: b, decisions, views), decisions[x] == nil
         else { return false }
         let bend = ManeuverClassifier.turnDirection(views[x].angle)
@@ -252,7 +247,7 @@ extension StepBuilder {
     private func turnAfterSilentBend(_ x: Int, _ b: Int, _ decisions: inout [Decision?], _ targets: [Int?],
                                      views: [JunctionView]) -> Bool
     {
-        guard let d = decisions[b], !Self.ringTypes.contains(d.type), d.modifier != .uturn else { return false }
+        guard let d = decisions[b], !d.type.isRing, d.modifier != .uturn else { return false }
         // A junction already taken into the step before (a crossing of a divided road, a bend
         // folded into the maneuver before it) is no step of its own.
         if x > 0, leg.junctions[x - 1].arms[leg.junctions[x - 1].outArm].insideCrossing { return false }
@@ -323,7 +318,7 @@ extension StepBuilder {
     private func foldSilentTurn(_ x: Int, into b: Int, _ decisions: inout [Decision?], _ targets: inout [Int?],
                                 views: [JunctionView]) -> Bool
     {
-        guard let second = decisions[b], !Self.ringTypes.contains(second.type), views[b].choices == 1
+        guard let second = decisions[b], !second.type.isRing, views[b].choices == 1
         else { return false }
         let roads = (leg.roads[x].road, leg.roads[x + 1].road, leg.roads[b + 1].road)
         let gap = distance(after: x, through: b)
@@ -379,18 +374,18 @@ extension StepBuilder {
                                     _ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) -> Bool
     {
         let gap = distance(after: a, through: b)
-        guard gap <= Self.collapseDistance, isUndisturbed(a, b), !Self.ringTypes.contains(first.type),
+        guard gap <= Self.collapseDistance, isUndisturbed(a, b), !first.type.isRing,
               leg.roads[a].road.mode == leg.roads[a + 1].road.mode, leg.roads[a + 1].road.mode == leg.roads[b + 1].road.mode
         else { return false }
         if first.type == .newName || first.isStraightOn {
             let beforeIsRing = previousStep(before: a, decisions, views).flatMap { decisions[$0] }
-                .map { Self.ringTypes.contains($0.type) } ?? false
+                .map { $0.type.isRing } ?? false
             guard !beforeIsRing else { return false }
             let angle = combinedAngle(a, b, total: views[a].listedTurn(to: views[b]), gap: gap, views: views)
             foldNameChange(a, into: b, second, angle: angle, &decisions, &targets)
             return true
         }
-        guard second.type == .onRamp, Self.turnLike.contains(first.type), views[b].choices == 1 else { return false }
+        guard second.type == .onRamp, first.type.isTurnLike, views[b].choices == 1 else { return false }
         let ramp = Decision(type: .onRamp, modifier: first.modifier)
         decisions[a] = Decision(type: .onRamp, modifier: combinedModifier(ramp, a, b, gap: gap, views: views))
         decisions[b] = nil
@@ -438,11 +433,11 @@ extension StepBuilder {
     /// 60 m, or one offering no other way at `c`; nothing listed between, no ring, one mode.
     private func isUTurn(_ x: Int, _ c: Int, onto: RoadInfo, _ decisions: [Decision?], views: [JunctionView]) -> Bool {
         guard let first = decisions[x], [.turn, .continue, .endOfRoad].contains(first.type), first.modifier != .uturn,
-              decisions[c].map({ $0.modifier != .uturn && !Self.ringTypes.contains($0.type) }) ?? true,
+              decisions[c].map({ $0.modifier != .uturn && !$0.type.isRing }) ?? true,
               isUndisturbed(x, c), abs(views[x].listedTurn(to: views[c])) >= 145
         else { return false }
         let farBack = previousStep(before: x, decisions, views)
-        if let f = farBack, let d = decisions[f], Self.ringTypes.contains(d.type) { return false }
+        if let f = farBack, let d = decisions[f], d.type.isRing { return false }
         let before = road(after: farBack), between = leg.roads[x + 1].road
         guard before.mode == between.mode, between.mode == onto.mode, Self.sameName(before, onto) else { return false }
         let gap = distance(after: x, through: c)
@@ -538,5 +533,33 @@ extension StepBuilder {
     /// No intersection lies between junctions `a` and `b`.
     func isUndisturbed(_ a: Int, _ b: Int) -> Bool {
         leg.junctions[(a + 1)..<b].allSatisfy { $0.arms.count <= 2 }
+    }
+}
+
+/// The kinds of maneuver the collapse rules group, as switches: they are asked at every pair
+/// of maneuvers, where hashing into a `Set` showed in profiles.
+extension ManeuverType {
+    /// A plain turn, new name, continue or end of road.
+    var isTurnLike: Bool {
+        switch self {
+        case .turn, .newName, .continue, .endOfRoad: true
+        default: false
+        }
+    }
+
+    /// A fork, ramp or merge, worded after the signs.
+    var isSignposted: Bool {
+        switch self {
+        case .fork, .onRamp, .offRamp, .merge: true
+        default: false
+        }
+    }
+
+    /// OSRM's `hasRoundaboutType`: steps its collapse rules leave alone.
+    var isRing: Bool {
+        switch self {
+        case .roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary: true
+        default: false
+        }
     }
 }

@@ -8,26 +8,29 @@ extension RoutePath.Junction {
     /// The road arrived on may be entered where its other carriageway may (OSRM lists the
     /// merged road's entry, a U-turn across the divided road).
     func mergingDividedRoads() -> RoutePath.Junction {
+        // Every junction of a route comes here and few join carriageways: nothing is copied
+        // or allocated until two arms are found to be one road.
         guard arms.count >= 3 else { return self }
-        var dropped = [Int]()
-        var merged = arms
-        for x in arms.indices where arms[x].canArrive && !arms[x].canEnter {
+        var dropped: UInt64 = 0
+        var inCanEnter: Bool?
+        for x in arms.indices.prefix(64) where arms[x].canArrive && !arms[x].canEnter {
             // `x` only arrives; its twin `y` only leaves, along the same bearing and name.
             guard let y = arms.indices.first(where: { y in
                 y != x && arms[y].bearing == arms[x].bearing && !arms[y].canArrive
                     && arms[y].road.name == arms[x].road.name && arms[y].road.ref == arms[x].road.ref
             }) else { continue }
             if x == inArm && y == outArm { continue }
-            if x == inArm { merged[x].canEnter = arms[y].canEnter }
-            dropped.append(x == inArm || y == outArm ? (x == inArm ? y : x) : x)
+            if x == inArm { inCanEnter = arms[y].canEnter }
+            dropped |= 1 << UInt64(x == inArm || y == outArm ? (x == inArm ? y : x) : x)
         }
-        guard !dropped.isEmpty else { return self }
+        guard dropped != 0 else { return self }
         var kept = [RoutePath.Arm]()
         var newIn = 0, newOut = 0
-        for a in arms.indices where !dropped.contains(a) {
+        for a in arms.indices where a >= 64 || dropped & 1 << UInt64(a) == 0 {
             if a == inArm { newIn = kept.count }
             if a == outArm { newOut = kept.count }
-            kept.append(merged[a])
+            kept.append(arms[a])
+            if a == inArm, let inCanEnter { kept[kept.count - 1].canEnter = inCanEnter }
         }
         var junction = RoutePath.Junction(location: location, arms: kept, inArm: newIn, outArm: newOut, turnCost: turnCost)
         junction.node = node

@@ -293,9 +293,12 @@ enum ManeuverClassifier {
     private static func endOfRoad(_ v: JunctionView) -> Decision? {
         let j = v.junction
         guard j.arms.count == 3 else { return nil }
-        let sides = j.arms.indices.filter { $0 != j.inArm }.map { v.angle(of: $0) }
-        let right = sides.contains { abs($0 - 90) < ObviousTurn.narrowTurn }
-        let left = sides.contains { abs($0 + 90) < ObviousTurn.narrowTurn }
+        var right = false, left = false
+        for a in j.arms.indices where a != j.inArm {
+            let angle = v.angle(of: a)
+            if abs(angle - 90) < ObviousTurn.narrowTurn { right = true }
+            if abs(angle + 90) < ObviousTurn.narrowTurn { left = true }
+        }
         guard right && left else { return nil }
         return Decision(type: .endOfRoad, modifier: v.angle < 0 ? .left : .right)
     }

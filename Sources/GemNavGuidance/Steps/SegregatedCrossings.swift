@@ -19,12 +19,15 @@ extension StepBuilder {
     /// Merges each maneuver onto a piece inside a divided road's crossing with the maneuvers
     /// up to the junction where the route leaves the crossing.
     func collapseSegregatedCrossings(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
+        // Most legs cross no divided road: nothing is gathered until one does.
+        func isInside(_ i: Int) -> Bool { leg.junctions[i].arms[leg.junctions[i].outArm].insideCrossing }
+        guard views.indices.contains(where: { i in
+            (decisions[i] != nil || leg.junctions[i].arms.count > 2) && isInside(i)
+        }) else { return }
         var steps = [RawStep]()
         for i in views.indices where decisions[i] != nil || leg.junctions[i].arms.count > 2 {
-            let j = leg.junctions[i]
-            steps.append(RawStep(junction: i, decision: decisions[i], inside: j.arms[j.outArm].insideCrossing))
+            steps.append(RawStep(junction: i, decision: decisions[i], inside: isInside(i)))
         }
-        guard steps.contains(where: \.inside) else { return }
         var current = 0
         for next in steps.indices.dropFirst() {
             let i = steps[current].junction, k = steps[next].junction

@@ -18,17 +18,29 @@ import Testing
     ///     e   f g   h
     ///
     ///         j k
-    private static func crossing() -> GridMap {
+    ///
+    /// With `splitPiece`, the piece from c to f is two ways joined at m, halfway, the second
+    /// named by a turn restriction (no U-turn at f), so the import keeps m as a junction:
+    /// OSRM's graph compression still makes one edge of them, and the crossing is the same.
+    private static func crossing(splitPiece: Bool = false) -> GridMap {
         var map = GridMap()
         let nodes: [Character: (Double, Double)] = [
             "i": (0, 2), "l": (0, 3), "d": (2, 0), "c": (2, 2), "b": (2, 3), "a": (2, 5),
-            "e": (3, 0), "f": (3, 2), "g": (3, 3), "h": (3, 5), "j": (5, 2), "k": (5, 3),
+            "e": (3, 0), "f": (3, 2), "g": (3, 3), "h": (3, 5), "j": (5, 2), "k": (5, 3), "m": (2.5, 2),
         ]
+        let piece = splitPiece ? [("cm", "second"), ("mf", "second")] : [("cf", "second")]
+        var ids = [String: Int64]()
         for (way, name) in [("ab", "first"), ("bc", "first"), ("cd", "first"), ("ef", "first"), ("fg", "first"),
                             ("gh", "first"), ("ic", "second"), ("bl", "second"), ("kg", "second"),
-                            ("fj", "second"), ("cf", "second"), ("gb", "second")]
+                            ("fj", "second"), ("gb", "second")] + piece
         {
-            map.way(way.map { p in Self.at(nodes[p]!) }, ["highway": "primary", "name": name, "oneway": "yes"])
+            ids[way] = map.way(way.map { p in Self.at(nodes[p]!) }, ["highway": "primary", "name": name, "oneway": "yes"])
+        }
+        if splitPiece, let mf = ids["mf"] {
+            let f = Self.at(nodes["f"]!)
+            map.relation([.init(type: .way, ref: mf, role: "from"), .init(type: .node, ref: map.node(f.0, f.1), role: "via"),
+                          .init(type: .way, ref: mf, role: "to")],
+                         ["type": "restriction", "restriction": "no_u_turn"])
         }
         return map
     }
@@ -49,6 +61,22 @@ import Testing
         let route = try #require(RealGraphs.monaco).guide(from: Coordinate(latitude: 43.73716, longitude: 7.41710),
                                                           to: Coordinate(latitude: 43.737207, longitude: 7.417784))
         #expect(route.maneuvers == ["depart", "turn slight left", "arrive"])
+    }
+
+    @Test func aPieceMadeOfTwoWaysIsStillInsideTheCrossing() throws {
+        let engine = try Self.crossing(splitPiece: true).engine()
+        #expect(try engine.guide(Self.at((2, 5)), Self.at((5, 2))).maneuvers == ["depart", "turn left", "arrive"])
+        #expect(try engine.guide(Self.at((2, 5)), Self.at((3, 5))).maneuvers == ["depart", "continue uturn", "arrive"])
+    }
+
+    @Test func aPieceWhoseStreetChangesWayIsInsideTheCrossing() throws {
+        // Monaco's Avenue des Spélugues changes way 5 m into the 15 m piece between the
+        // carriageways of Avenue des Citronniers, to a way named in a turn restriction, whose
+        // end the import keeps as a junction: OSRM's compressed graph sees one piece, and the
+        // crossing is one "turn right", as osrm-routed says.
+        let route = try #require(RealGraphs.monaco).guide(from: Coordinate(latitude: 43.740796, longitude: 7.42841),
+                                                          to: Coordinate(latitude: 43.740706, longitude: 7.42914))
+        #expect(route.maneuvers == ["depart", "turn right", "arrive"])
     }
 
     @Test func leftAcrossIsOneTurnAtTheFirstCarriageway() throws {

@@ -5,10 +5,12 @@ import GemNavCore
 /// drives two junctions and the piece between them, but perceives one intersection; guidance
 /// announces such a crossing once, at its first junction (see `SegregatedCrossings`).
 ///
-/// A directed piece counts when it is at most 32 m long, not part of a ring, entered from a
-/// one-way road of a main road class that meets it roughly at right angles, left onto such a
-/// road likewise, and when the turns onto and off it never bend both ways (one carriageway
-/// turns left into it and the next one right out of it, say, is two turns, not a crossing).
+/// A directed piece (through the junctions OSRM's graph compression removes) counts when it
+/// is at most 32 m long, not part of a ring, entered from a one-way road of a main road class
+/// that meets it roughly at right angles, left onto such a road likewise, and when the turns
+/// onto and off it never bend both ways (one carriageway turns left into it and the next one
+/// right out of it, say, is two turns, not a crossing). Only its first edge is marked: that is
+/// where the route leaves onto it.
 extension SegregatedRoads {
     /// Longest piece of road that can lie inside an intersection, metres.
     static let internalLengthMax = 32.0
@@ -23,14 +25,25 @@ extension SegregatedRoads {
     }
 
     private func isInternal(_ piece: Int) -> Bool {
-        guard length(piece) <= Self.internalLengthMax, !isRing(piece) else { return false }
-        let start = source(piece), end = target(piece)
+        guard !isRing(piece) else { return false }
+        // The piece as OSRM's compressed graph has it: through junctions where two ways of
+        // the same street merely join (`compressedSuccessor`).
+        let start = source(piece)
+        var last = piece, total = length(piece)
+        while total <= Self.internalLengthMax,
+              let next = net.compressedSuccessor(of: last, incidence, notBack: start), next != piece
+        {
+            last = next
+            total += length(next)
+        }
+        guard total <= Self.internalLengthMax else { return false }
+        let end = target(last)
         // Turns from roads arriving at the start onto the piece.
         var incoming = Set<ManeuverModifier>(), onewayIn = false
         var seen = Set<Int>()
         for other in ends(start) {
             let o = Int(other), neighbour = target(o)
-            guard neighbour != end, seen.insert(neighbour).inserted, leaves[o ^ 1] else { continue }
+            guard o >> 1 != piece >> 1, neighbour != end, seen.insert(neighbour).inserted, leaves[o ^ 1] else { continue }
             let angle = turnAngle(from: o, onto: piece)
             incoming.insert(Self.osrmDirection(angle))
             if isOnewayMainRoad(o ^ 1) && !Self.isInternalStraight(angle) { onewayIn = true }
@@ -41,8 +54,8 @@ extension SegregatedRoads {
         seen.removeAll()
         for other in ends(end) {
             let o = Int(other), neighbour = target(o)
-            guard neighbour != start, seen.insert(neighbour).inserted, leaves[o] else { continue }
-            let angle = turnAngle(from: piece ^ 1, onto: o)
+            guard o >> 1 != last >> 1, neighbour != start, seen.insert(neighbour).inserted, leaves[o] else { continue }
+            let angle = turnAngle(from: last ^ 1, onto: o)
             outgoing.insert(Self.osrmDirection(angle))
             if isOnewayMainRoad(o) && !Self.isInternalStraight(angle) { onewayOut = true }
         }

@@ -525,27 +525,36 @@ extension RoadNetwork {
     }
 
     /// The road's points from the junction at edge end `end` on, through the junctions OSRM
-    /// compresses away: a signal or sign where the same road goes on and nothing else meets.
-    /// OSRM takes the representative point along its compressed edge, so a traffic signal a
-    /// few metres from a junction does not cut the look-ahead short there.
+    /// compresses away (`compressedSuccessor`): OSRM takes the representative point along its
+    /// compressed edge, so a traffic signal a few metres from a junction, or the end of a way
+    /// the import keeps apart (one named in a turn restriction), do not cut the look-ahead
+    /// short.
     func compressedOutwardLine(end: Int, _ incidence: JunctionIncidence) -> [Coordinate] {
-        var e = end >> 1, side = end & 1
-        var line = outwardLine(edge: e, side: side)
-        let start = side == 0 ? Int(edgeFrom[e]) : Int(edgeTo[e])
-        // A ring of signals would never end; real roads reach a junction within a few.
+        var current = end
+        var line = outwardLine(edge: end >> 1, side: end & 1)
+        let start = end & 1 == 0 ? Int(edgeFrom[end >> 1]) : Int(edgeTo[end >> 1])
+        // A ring of such junctions would never end; real roads reach a junction within a few.
         for _ in 0..<16 {
-            let far = side == 0 ? Int(edgeTo[e]) : Int(edgeFrom[e])
-            let rules = junctionRules[far]
-            let ends = incidence.ends[Int(incidence.offset[far])..<Int(incidence.offset[far + 1])]
-            guard far != start, ends.count == 2, rules.obstacle != nil, !rules.blocks, !rules.isTurningPlace,
-                  rules.penalty == 0, let next = ends.first(where: { Int($0 >> 1) != e }),
-                  edgeAttributes[Int(next >> 1)] == edgeAttributes[e]
-            else { break }
-            e = Int(next >> 1)
-            side = Int(next & 1)
-            line += outwardLine(edge: e, side: side).dropFirst()
+            guard let next = compressedSuccessor(of: current, incidence, notBack: start) else { break }
+            current = next
+            line += outwardLine(edge: next >> 1, side: next & 1).dropFirst()
         }
         return line
+    }
+
+    /// The edge end the road goes on along after directed edge end `end`, when OSRM's graph
+    /// compression removes the junction `end` leads to (and it is not `start`): nothing else
+    /// meets there, the way goes on with the same attributes, and nothing at the node (a
+    /// barrier, a toll, a turning place) keeps it a junction. A signal or sign does not.
+    func compressedSuccessor(of end: Int, _ incidence: JunctionIncidence, notBack start: Int) -> Int? {
+        let e = end >> 1
+        let far = end & 1 == 0 ? Int(edgeTo[e]) : Int(edgeFrom[e])
+        let rules = junctionRules[far]
+        let ends = incidence.ends[Int(incidence.offset[far])..<Int(incidence.offset[far + 1])]
+        guard far != start, ends.count == 2, !rules.blocks, !rules.isTurningPlace, rules.penalty == 0,
+              let next = ends.first(where: { Int($0 >> 1) != e }), edgeAttributes[Int(next >> 1)] == edgeAttributes[e]
+        else { return nil }
+        return Int(next)
     }
 
     /// Lanes of edge `e` as OSRM counts them: the way's `lanes`, or its `turn:lanes` in both

@@ -1,8 +1,8 @@
 extension VoiceInstruction {
     /// The start of Mapbox's SSML wrapper, before the text.
-    public static let markupOpen: StaticString = "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">"
+    private static let markupOpen: StaticString = "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">"
     /// The end of Mapbox's SSML wrapper, after the text.
-    public static let markupClose: StaticString = "</prosody></amazon:effect></speak>"
+    private static let markupClose: StaticString = "</prosody></amazon:effect></speak>"
 
     /// Mapbox's SSML wrapper (dynamic range compression, slightly faster speech), with the
     /// text XML-escaped, built in one allocation.

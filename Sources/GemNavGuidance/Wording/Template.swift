@@ -124,7 +124,7 @@ struct Template: Sendable {
         if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") {
             var text = text
             text.withUTF8 { bytes in
-                withUnsafeBytes(of: b + 32) { out.append($0.bindMemory(to: UInt8.self)) }
+                out.append(byte: b + 32)
                 out.append(UnsafeBufferPointer(rebasing: bytes[1...]))
             }
         } else if let first = text.first, first.isUppercase {
@@ -157,12 +157,16 @@ private struct ByteSink {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
         if spill == nil && count + bytes.count <= buffer.count {
-            (buffer.baseAddress! + count).update(from: from, count: bytes.count)
+            (buffer.baseAddress! + count).initialize(from: from, count: bytes.count)
             count += bytes.count
         } else {
             if spill == nil { spill = Array(buffer[..<count]) }
             spill!.append(contentsOf: bytes)
         }
+    }
+
+    mutating func append(byte: UInt8) {
+        withUnsafePointer(to: byte) { append(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     var text: String {

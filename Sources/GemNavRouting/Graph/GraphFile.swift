@@ -13,9 +13,9 @@ enum GraphFile {
     /// their lane counts; 16: bearings taken past signals and signs, turn costs by perceived
     /// bearings; 17: crossing pieces judged on OSRM's Mercator angles; 18: roads tagged as
     /// roundabouts kept apart from the ring kind; 19: no speed from maxspeed alone; 20: only
-    /// oneway=no lifts an implied oneway; 21: bearings and crossing pieces taken through the
-    /// joins of two ways of one street), so a cached graph is rebuilt rather than routed with
-    /// the old rules.
+    /// oneway=no lifts an implied oneway; 21: bearings and crossing pieces taken through every
+    /// node OSRM compresses), so a cached graph is rebuilt rather than routed with the old
+    /// rules.
     static let formatVersion: UInt32 = 21
     static let fileName = "graph.gemnav"
 

@@ -26,13 +26,14 @@ extension SegregatedRoads {
 
     private func isInternal(_ piece: Int) -> Bool {
         guard !isRing(piece) else { return false }
-        // The piece as OSRM's compressed graph has it: through junctions where two ways of
-        // the same street merely join (`compressedSuccessor`).
+        // The piece as OSRM's compressed graph has it: through the junctions it compresses
+        // away (`compressedSuccessor`; a few at most, as in `compressedOutwardLine`).
         let start = source(piece)
         var last = piece, total = length(piece)
-        while total <= Self.internalLengthMax,
-              let next = net.compressedSuccessor(of: last, incidence, notBack: start), next != piece
-        {
+        for _ in 0..<16 {
+            guard total <= Self.internalLengthMax,
+                  let next = net.compressedSuccessor(of: last, incidence, notBack: start), next != piece
+            else { break }
             last = next
             total += length(next)
         }

@@ -250,10 +250,9 @@ extension StepBuilder {
         guard let d = decisions[b], !d.type.isRing, d.modifier != .uturn else { return false }
         // A junction already taken into the step before (a crossing of a divided road, a bend
         // folded into the maneuver before it) is no step of its own. The crossing's piece may
-        // pass junctions where nothing else meets, which OSRM's graph does not keep.
-        var entry = x - 1
-        while entry > 0 && leg.junctions[entry].arms.count == 2 && decisions[entry] == nil { entry -= 1 }
-        if entry >= 0, leg.junctions[entry].arms[leg.junctions[entry].outArm].insideCrossing { return false }
+        // pass junctions where nothing else meets, which are no steps either.
+        if let entry = previousStep(before: x, decisions, views),
+           leg.junctions[entry].arms[leg.junctions[entry].outArm].insideCrossing { return false }
         if let a = decisions[..<x].lastIndex(where: { $0 != nil }), (targets[a] ?? 0) > x { return false }
         let bend = ManeuverClassifier.turnDirection(views[x].angle)
         let gap = distance(after: x, through: b)

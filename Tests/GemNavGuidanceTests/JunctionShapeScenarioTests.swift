@@ -211,4 +211,22 @@ import Testing
         #expect(turn.name == "Rua Padre Avis de Brito")
         #expect(abs(turn.maneuver.location.longitude - -8.52822) < 1e-5)
     }
+
+    /// Krems's Winzergasse: the street ends in two one-way carriageways, a narrow triangle
+    /// onto Wachaustraße. Read as one divided road at the split, the turn from one
+    /// carriageway into the other is a U-turn to OSRM by its angle, and costs its 20 s
+    /// U-turn penalty on top of the turn (osrm-routed: 33.9 s, not 13.8 s).
+    @Test func turnBetweenTheCarriagewaysOfADividedRoadPaysTheUTurnPenalty() throws {
+        var map = GridMap()
+        let (a, b, c, d) = ((-0.2, -0.8), (0.27, -0.256), (0.361, -0.144), (0.8, 0.4))
+        let split = (0.0, 0.0), south = (-0.832, 0.074)
+        map.way([a, b, c, d], road("Wachaustraße"))
+        map.way([south, (-0.308, 0.04), split], street("Winzergasse"))
+        map.way([split, (0.172, 0), (0.289, -0.058), c], street("Winzergasse", ["oneway": "yes"]))
+        map.way([b, (0.193, -0.163), (0.114, -0.08), split], street("Winzergasse", ["oneway": "yes"]))
+        map.way([(-0.832, -0.8), south, (-0.832, 0.8)], street("Hohensteinstraße"))
+        let route = try map.guide((0.15, -0.12), (0.25, -0.03))
+        #expect(route.maneuvers == ["depart", "continue uturn", "arrive"])
+        #expect(abs(route.duration - 33.9) < 0.2)
+    }
 }

@@ -130,7 +130,10 @@ struct EdgeBasedGraphBuilder {
                     if junctionRules.blocks { continue }
                     if ring.crossesAgainstFlow(from: arrivingHeading, to: leavingBearing) { continue }
                     let outAttr = net.attributes[Int(net.edgeAttributes[f])]
-                    var cost = turnCost(angle: angle, degree: degree, uTurn: false,
+                    // Between the two carriageways of a divided road (one merged bearing) the
+                    // turn is a U-turn to OSRM, which judges it by the angle, and pays for it.
+                    let backOnRoad = leavingBearing == bearings[Int(inEnd)]
+                    var cost = turnCost(angle: angle, degree: degree, uTurn: backOnRoad,
                                         modeChange: inAttr.isFerry != outAttr.isFerry, junction: junctionRules,
                                         onRing: inAttr.forwardRoad.isRoundabout || outAttr.forwardRoad.isRoundabout)
                     cost += obstacleSeconds(junctionRules.obstacle, net: net, arriving: a, leaving: b, ends: ends)

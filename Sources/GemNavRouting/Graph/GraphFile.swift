@@ -14,9 +14,10 @@ enum GraphFile {
     /// bearings; 17: crossing pieces judged on OSRM's Mercator angles; 18: roads tagged as
     /// roundabouts kept apart from the ring kind; 19: no speed from maxspeed alone; 20: only
     /// oneway=no lifts an implied oneway; 21: bearings and crossing pieces taken through every
-    /// node OSRM compresses), so a cached graph is rebuilt rather than routed with the old
+    /// node OSRM compresses; 22: a turn between a divided road's carriageways pays the
+    /// U-turn penalty), so a cached graph is rebuilt rather than routed with the old
     /// rules.
-    static let formatVersion: UInt32 = 21
+    static let formatVersion: UInt32 = 22
     static let fileName = "graph.gemnav"
 
     /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy

@@ -40,4 +40,24 @@ import Testing
         #expect(route.roadNames == ["Quay", "Ferry", "Far Quay"])
         #expect(route.waypoints[0].location.longitude == RoadMap.at(0, 2).longitude)
     }
+
+    /// Andorra's CG-1 at the border: a two-way road splits into two one-way carriageways
+    /// that both end at the map's edge. No U-turn is allowed where it splits, so driving
+    /// north on it starts from nowhere and driving south ends nowhere; OSRM still counts it
+    /// in the network it leads into (a road's two directions are one component) and starts
+    /// the route on it, not on the nearest street of the grid.
+    @Test func aRoadReachedOnlyTheOtherWayRoundBelongsToTheNetwork() throws {
+        var map = RoadMap()
+        // A grid of two-way streets, rows 3...20 and columns 0...17: a big component.
+        for i in 0..<18 {
+            map.way((0..<18).map { (3 + i, $0) }, ["highway": "residential", "name": "Row \(i)"])
+            map.way((0..<18).map { (3 + $0, i) }, ["highway": "residential", "name": "Column \(i)"])
+        }
+        map.way([(3, 5), (2, 5), (1, 5)], ["highway": "primary", "name": "Border"])
+        map.way([(0, 6), (1, 5)], ["highway": "primary", "name": "Border", "oneway": "yes"])
+        map.way([(1, 5), (0, 4)], ["highway": "primary", "name": "Border", "oneway": "yes"])
+        let route = try map.engine().route((1.5, 5), (10, 10))
+        #expect(route.roadNames.first == "Border")
+        #expect(abs(route.waypoints[0].location.latitude - RoadMap.at(1.5, 5).latitude) < 1e-6)
+    }
 }

@@ -7,7 +7,10 @@ enum Components {
     /// Component id per directed edge (iterative Tarjan), and per road edge whether either
     /// direction lies in a big component: one of at least `bigSize` directed edges, OSRM's
     /// `small_component_size`. A small map has no big component at all, and then every
-    /// waypoint stays on its nearest road, as in OSRM.
+    /// waypoint stays on its nearest road, as in OSRM. As in OSRM, a two-way road's two
+    /// directions count as joined (as if one could turn on the spot): a road that can only
+    /// be reached the other way round, past a junction where U-turns are not allowed, still
+    /// belongs to the network it leads into.
     static func label(_ graph: EdgeBasedGraph, edgeCount: Int) -> (component: [Int32], isBig: [Bool]) {
         let n = graph.nodeCount
         var index = [Int32](repeating: -1, count: n)
@@ -24,9 +27,16 @@ enum Components {
             stack.append(Int32(root)); onStack[root] = true
             while let (v, arc) = call.last {
                 let vi = Int(v)
-                if arc < graph.arcOffset[vi + 1] {
+                // After its turns, a directed edge leads to its own other direction.
+                if arc <= graph.arcOffset[vi + 1] {
                     call[call.count - 1].arc += 1
-                    let w = Int(graph.arcTarget[Int(arc)])
+                    let twin = vi ^ 1
+                    if arc == graph.arcOffset[vi + 1], vi >= 2 * edgeCount
+                        || graph.nodeWeight[vi] == EdgeBasedGraph.closed || graph.nodeWeight[twin] == EdgeBasedGraph.closed
+                    {
+                        continue
+                    }
+                    let w = arc < graph.arcOffset[vi + 1] ? Int(graph.arcTarget[Int(arc)]) : twin
                     if index[w] < 0 {
                         index[w] = next; low[w] = next; next += 1
                         stack.append(Int32(w)); onStack[w] = true

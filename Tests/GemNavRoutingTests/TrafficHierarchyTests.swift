@@ -166,9 +166,7 @@ extension TrafficTests {
             }
         }
         let requests = (0..<150).map { _ in RouteRequest(waypoints: [point(), point(), point()].prefix(Int.random(in: 2...3, using: &rng)).map { $0 }) }
-        func answer(_ r: RouteRequest) -> (weight: Double, duration: Double)? {
-            (try? engine.route(r)[0]).map { ($0.weight, $0.duration) }
-        }
+        func answer(_ r: RouteRequest) -> RoutePath? { try? engine.route(r)[0] }
         let byAStar = requests.map(answer)
         #expect(engine.prepareTrafficHierarchy())
         #expect(engine.trafficHierarchyIsReady)
@@ -180,8 +178,11 @@ extension TrafficTests {
             guard let a else { continue }
             compared += 1
             let h = try #require(h, "request \(i) routed by the A* only")
-            #expect(abs(a.weight - h.weight) < 0.001 && abs(a.duration - h.duration) < 0.01,
-                    "request \(i): A* \(a), hierarchy \(h)")
+            // Two ways of the same weight (turns weigh whole tenths of a second, as in OSRM)
+            // may differ in time: the durations must agree where both took the same way.
+            let samePath = a.legs.map(\.coordinates) == h.legs.map(\.coordinates)
+            #expect(abs(a.weight - h.weight) < 0.001 && (!samePath || abs(a.duration - h.duration) < 0.01),
+                    "request \(i): A* \(a.weight) / \(a.duration) s, hierarchy \(h.weight) / \(h.duration) s")
         }
         // Random closures cut Monaco's one-way streets and tunnels: about a third of these trips have no open way.
         #expect(compared > 80)

@@ -15,7 +15,8 @@ enum GraphFile {
     /// roundabouts kept apart from the ring kind; 19: no speed from maxspeed alone; 20: only
     /// oneway=no lifts an implied oneway; 21: bearings and crossing pieces taken through every
     /// node OSRM compresses; 22: a turn between a divided road's carriageways pays the
-    /// U-turn penalty, and a road's two directions are one component), so a cached graph is rebuilt rather than routed with the old
+    /// U-turn penalty, a road's two directions are one component, turns weigh whole tenths
+    /// of a second), so a cached graph is rebuilt rather than routed with the old
     /// rules.
     static let formatVersion: UInt32 = 22
     static let fileName = "graph.gemnav"

@@ -229,4 +229,18 @@ import Testing
         #expect(route.maneuvers == ["depart", "continue uturn", "arrive"])
         #expect(abs(route.duration - 33.9) < 0.2)
     }
+
+    /// Porto's A 43 and the slip road that leaves it and rejoins it 140 m on: OSRM's graph
+    /// compression cannot make both one edge between the same two junctions, and the slip
+    /// road, whose last node to go has the higher OSM id, keeps it. Its bearing at the merge
+    /// is then measured on its first 50 m only: 149°, not the 127° of its first metres, and
+    /// the merge is "slight right", as osrm-routed says.
+    @Test func aRoadBesideAnotherBetweenTheSameJunctionsIsMeasuredAsOSRMKeepsIt() throws {
+        let route = try #require(RealGraphs.porto).guide(from: Coordinate(latitude: 41.097226, longitude: -8.474523),
+                                                         to: Coordinate(latitude: 41.0997, longitude: -8.4765))
+        let merge = try #require(route.middleSteps.first { $0.maneuver.type == .merge })
+        #expect(merge.maneuver.modifier == .slightRight)
+        #expect(abs(merge.maneuver.location.longitude - -8.475659) < 1e-6)
+        #expect(merge.intersections[0].bearings == [149, 150, 328, 355])
+    }
 }

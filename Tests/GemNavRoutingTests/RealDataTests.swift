@@ -45,6 +45,8 @@ import Testing
             (Coordinate(latitude: 43.7275, longitude: 7.4155), Coordinate(latitude: 43.7490, longitude: 7.4380)),
             (Coordinate(latitude: 43.7335, longitude: 7.4170), Coordinate(latitude: 43.7440, longitude: 7.4310)),
             (Coordinate(latitude: 43.7300, longitude: 7.4230), Coordinate(latitude: 43.7470, longitude: 7.4350)),
+            (Coordinate(latitude: 43.7320, longitude: 7.4130), Coordinate(latitude: 43.7400, longitude: 7.4270)),
+            (Coordinate(latitude: 43.7300, longitude: 7.4100), Coordinate(latitude: 43.7450, longitude: 7.4300)),
         ]
         for (a, b) in pairs {
             let routes = try engine.route(RouteRequest(waypoints: [a, b], alternatives: 2))

@@ -506,6 +506,7 @@ extension RoadNetwork {
     /// The perceived bearing of every edge end `e << 1 | side` at its junction.
     func perceivedBearings(_ incidence: JunctionIncidence) -> [Double] {
         var out = [Double](repeating: 0, count: edgeCount * 2)
+        let cuts = parallelRoadCuts()
         for j in 0..<junctionCount {
             let ends = incidence.ends[Int(incidence.offset[j])..<Int(incidence.offset[j + 1])]
             // OSRM widens its look-ahead by the most lanes any road at the junction has.
@@ -515,7 +516,7 @@ extension RoadNetwork {
                 let attr = attributes[Int(edgeAttributes[e])]
                 let road = side == 0 ? attr.forwardRoad : attr.backwardRoad
                 let bearing = PerceivedBearing.bearing(
-                    along: compressedOutwardLine(end: Int(end), incidence),
+                    along: compressedOutwardLine(end: Int(end), incidence, cuts: cuts),
                     road: PerceivedBearing.Road(roadClass: road.roadClass, isRing: road.isRoundabout || attr.isCircular),
                     arms: ends.count, lanes: lanes, isLoop: edgeFrom[e] == edgeTo[e])
                 out[Int(end)] = bearing
@@ -528,16 +529,18 @@ extension RoadNetwork {
     /// compresses away (`compressedSuccessor`): OSRM takes the representative point along its
     /// compressed edge, so a traffic signal a few metres from a junction, or the end of a way
     /// the import keeps apart (one named in a turn restriction), do not cut the look-ahead
-    /// short.
-    func compressedOutwardLine(end: Int, _ incidence: JunctionIncidence) -> [Coordinate] {
+    /// short. It ends at a node OSRM keeps between two roads joining the same junctions
+    /// (`cuts`, from `parallelRoadCuts`).
+    func compressedOutwardLine(end: Int, _ incidence: JunctionIncidence, cuts: [Int: Int]) -> [Coordinate] {
         var current = end
-        var line = outwardLine(edge: end >> 1, side: end & 1)
+        var line = outwardLine(edge: end >> 1, side: end & 1, cut: cuts[end >> 1])
         let start = end & 1 == 0 ? Int(edgeFrom[end >> 1]) : Int(edgeTo[end >> 1])
         // A ring of such junctions would never end; real roads reach a junction within a few.
         for _ in 0..<16 {
-            guard let next = compressedSuccessor(of: current, incidence, notBack: start) else { break }
+            guard cuts[current >> 1] == nil, let next = compressedSuccessor(of: current, incidence, notBack: start)
+            else { break }
             current = next
-            line += outwardLine(edge: next >> 1, side: next & 1).dropFirst()
+            line += outwardLine(edge: next >> 1, side: next & 1, cut: cuts[next >> 1]).dropFirst()
         }
         return line
     }
@@ -566,10 +569,11 @@ extension RoadNetwork {
         return Swift.max(Int(attr.forwardRoad.laneCount), turnLanes)
     }
 
-    /// Edge `e`'s points leaving the junction at its start (side 0) or end (side 1).
-    func outwardLine(edge e: Int, side: Int) -> [Coordinate] {
+    /// Edge `e`'s points leaving the junction at its start (side 0) or end (side 1), up to
+    /// the geometry index `cut` when given.
+    func outwardLine(edge e: Int, side: Int, cut: Int? = nil) -> [Coordinate] {
         let first = Int(edgeGeometryOffset[e]), last = Int(edgeGeometryOffset[e + 1]) - 1
-        let indices = side == 0 ? Array(first...last) : Array((first...last).reversed())
+        let indices = side == 0 ? Array(first...(cut ?? last)) : Array(((cut ?? first)...last).reversed())
         return indices.map { coordinate(ofGeometry: $0) }
     }
 }

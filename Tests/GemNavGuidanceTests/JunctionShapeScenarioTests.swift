@@ -243,4 +243,16 @@ import Testing
         #expect(abs(merge.maneuver.location.longitude - -8.475659) < 1e-6)
         #expect(merge.intersections[0].bearings == [149, 150, 328, 355])
     }
+
+    /// Porto's EN 15 into the roundabout at Gandra: 40 m before the ring the road goes from
+    /// one lane to two, which OSRM's graph compression does not stop at (it compares what a
+    /// road is, not its lanes or speed). The bearing into the ring is taken along both
+    /// pieces, 96° rather than the 82° of the last 40 m, and the entry is "roundabout
+    /// straight", as osrm-routed says.
+    @Test func aLaneCountChangeDoesNotCutABearingShort() throws {
+        let route = try #require(RealGraphs.porto).guide(from: Coordinate(latitude: 41.18530, longitude: -8.4492),
+                                                         to: Coordinate(latitude: 41.18537, longitude: -8.4522))
+        #expect(route.maneuvers == ["depart right", "roundabout straight", "exit roundabout straight", "arrive"])
+        #expect(route.middleSteps.first?.intersections[0].bearings == [90, 135, 300])
+    }
 }

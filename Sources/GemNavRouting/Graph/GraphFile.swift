@@ -17,9 +17,9 @@ enum GraphFile {
     /// node OSRM compresses; 22: a turn between a divided road's carriageways pays the
     /// U-turn penalty, a road's two directions are one component, turns weigh whole tenths
     /// of a second; 23: bearings of roads joining the same two junctions measured as OSRM's
-    /// compression leaves them), so a cached graph is rebuilt rather than routed with the old
-    /// rules.
-    static let formatVersion: UInt32 = 23
+    /// compression leaves them; 24: bearings taken on past a change of speed or lane count),
+    /// so a cached graph is rebuilt rather than routed with the old rules.
+    static let formatVersion: UInt32 = 24
     static let fileName = "graph.gemnav"
 
     /// Writes sections to `url` atomically: streamed to a temporary file beside it (no copy

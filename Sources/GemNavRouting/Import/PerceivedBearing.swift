@@ -547,15 +547,18 @@ extension RoadNetwork {
 
     /// The edge end the road goes on along after directed edge end `end`, when OSRM's graph
     /// compression removes the junction `end` leads to (and it is not `start`): nothing else
-    /// meets there, the way goes on with the same attributes, and nothing at the node (a
-    /// barrier, a toll, a turning place) keeps it a junction. A signal or sign does not.
+    /// meets there, the way goes on as the same road (`WayAttributes.compresses`), and
+    /// nothing at the node (a barrier, a toll, a turning place) keeps it a junction. A signal
+    /// or sign does not.
     func compressedSuccessor(of end: Int, _ incidence: JunctionIncidence, notBack start: Int) -> Int? {
         let e = end >> 1
         let far = end & 1 == 0 ? Int(edgeTo[e]) : Int(edgeFrom[e])
         let rules = junctionRules[far]
         let ends = incidence.ends[Int(incidence.offset[far])..<Int(incidence.offset[far + 1])]
         guard far != start, ends.count == 2, !rules.blocks, !rules.isTurningPlace, rules.penalty == 0,
-              let next = ends.first(where: { Int($0 >> 1) != e }), edgeAttributes[Int(next >> 1)] == edgeAttributes[e]
+              let next = ends.first(where: { Int($0 >> 1) != e }),
+              attributes[Int(edgeAttributes[e])].compresses(with: attributes[Int(edgeAttributes[Int(next >> 1)])],
+                                                            sameDirection: end & 1 == Int(next & 1))
         else { return nil }
         return Int(next)
     }

@@ -38,6 +38,28 @@ struct WayAttributes: Hashable, Sendable {
 
     /// Whether driving it forward (`backward == false`) or backward is restricted.
     func isRestricted(backward: Bool) -> Bool { backward ? backwardRestricted : forwardRestricted }
+
+    /// Whether OSRM's graph compression makes one road of this way and `other` where they
+    /// meet end to end (`sameDirection`: drawn the same way round). It compares what a road
+    /// is (class, ring, access and restriction each way, names and signs, classes, mode), not
+    /// how fast it is or how many lanes it has: a road changing its speed limit or its lane
+    /// count is one road to OSRM, and its bearing is taken along both.
+    func compresses(with other: WayAttributes, sameDirection: Bool) -> Bool {
+        let (ahead, back) = sameDirection ? (other.forwardRoad, other.backwardRoad) : (other.backwardRoad, other.forwardRoad)
+        let (aheadSpeed, backSpeed) = sameDirection ? (other.forwardSpeed, other.backwardSpeed)
+            : (other.backwardSpeed, other.forwardSpeed)
+        let (aheadRestricted, backRestricted) = sameDirection ? (other.forwardRestricted, other.backwardRestricted)
+            : (other.backwardRestricted, other.forwardRestricted)
+        func same(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
+            a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout && a.isTunnel == b.isTunnel
+                && a.isToll == b.isToll && a.name == b.name && a.ref == b.ref && a.destinations == b.destinations
+                && a.destinationRef == b.destinationRef && a.exits == b.exits && a.pronunciation == b.pronunciation
+        }
+        return (forwardSpeed > 0) == (aheadSpeed > 0) && (backwardSpeed > 0) == (backSpeed > 0)
+            && forwardRestricted == aheadRestricted && backwardRestricted == backRestricted
+            && isCircular == other.isCircular && isStartpoint == other.isStartpoint && isMotorway == other.isMotorway
+            && same(forwardRoad, ahead) && same(backwardRoad, back)
+    }
 }
 
 extension Profile {

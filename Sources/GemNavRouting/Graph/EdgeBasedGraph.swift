@@ -108,7 +108,7 @@ struct EdgeBasedGraphBuilder {
                 n + (graph.nodeWeight[Int(Self.arriving(end))] != EdgeBasedGraph.closed ? 1 : 0)
             }
             for inEnd in ends {
-                let e = Int(inEnd >> 1), side = Int(inEnd & 1)
+                let e = Int(inEnd >> 1)
                 let a = Self.arriving(inEnd)
                 guard graph.nodeWeight[Int(a)] != EdgeBasedGraph.closed else { continue }
                 let arrivingHeading = (bearings[Int(inEnd)] + 180).truncatingRemainder(dividingBy: 360)

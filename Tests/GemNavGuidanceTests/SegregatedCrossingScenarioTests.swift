@@ -149,4 +149,18 @@ import Testing
             == [["depart"], ["turn", "right"], ["arrive"]])
         #expect(steps[1].name == "" && steps[1].ref == "Bretelle Vistaero")
     }
+
+    /// Porto, Gondomar: an unnamed one-way road goes straight on across the 15 m piece of a
+    /// divided road into another unnamed one. OSRM folds the two junctions into one step, a
+    /// "new name" (its `haveSameName` wants names), and that step is then no name change
+    /// undone at a silent junction: the second junction is inside it, no step of its own.
+    @Test func straightOnAcrossACrossingBetweenUnnamedRoadsIsANewName() throws {
+        let route = try #require(RealGraphs.porto).guide(from: Coordinate(latitude: 41.1367438, longitude: -8.5181239),
+                                                         to: Coordinate(latitude: 41.14150, longitude: -8.52395))
+        #expect(route.maneuvers == ["depart", "fork slight left", "fork slight right", "new name straight",
+                                    "new name straight", "arrive"])
+        let crossing = route.middleSteps[2]
+        #expect(abs(crossing.maneuver.location.longitude - -8.52272) < 1e-6)
+        #expect(crossing.intersections.count == 2)
+    }
 }

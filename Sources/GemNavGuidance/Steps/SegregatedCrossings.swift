@@ -18,7 +18,7 @@ extension StepBuilder {
 
     /// Merges each maneuver onto a piece inside a divided road's crossing with the maneuvers
     /// up to the junction where the route leaves the crossing.
-    func collapseSegregatedCrossings(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
+    func collapseSegregatedCrossings(_ decisions: inout [Decision?], _ targets: inout [Int?], views: inout [JunctionView]) {
         // Most legs cross no divided road: nothing is gathered until one does.
         func isInside(_ i: Int) -> Bool { leg.junctions[i].arms[leg.junctions[i].outArm].insideCrossing }
         guard views.indices.contains(where: { i in
@@ -51,6 +51,7 @@ extension StepBuilder {
             steps[current].intersections += 1
             decisions[k] = nil
             targets[k] = nil
+            views[k].isMergedIntoCrossing = true
             decisions[i] = steps[current].decision
             targets[i] = decisions[i] == nil ? nil : target
         }

@@ -357,14 +357,16 @@ extension StepBuilder {
         return NameChange.isAnnounced(from: from, to: to)
     }
 
-    /// The junction of OSRM's next step after junction `k` (`isStep`), nil when arrival comes first.
+    /// The junction of OSRM's next step after junction `k` (`isStep`), nil when arrival comes
+    /// first. A junction merged into a crossing's step is listed in that step, no step itself.
     private func nextStep(after k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
-        ((k + 1)..<decisions.count).first { isStep($0, decisions, views) }
+        ((k + 1)..<decisions.count).first { isStep($0, decisions, views) && !views[$0].isMergedIntoCrossing }
     }
 
-    /// The junction of OSRM's step before junction `k` (`isStep`), nil when it is the departure.
+    /// The junction of OSRM's step before junction `k` (`isStep`, not merged into a crossing's
+    /// step), nil when it is the departure.
     private func previousStep(before k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
-        (0..<k).last { isStep($0, decisions, views) }
+        (0..<k).last { isStep($0, decisions, views) && !views[$0].isMergedIntoCrossing }
     }
 
     /// OSRM's rules that end in a ramp, fork or merge at junction `b` after the step at `a`

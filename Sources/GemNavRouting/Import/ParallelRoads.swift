@@ -5,7 +5,7 @@
 /// pass-through node has the lower id becomes one edge; the other keeps that last node as a
 /// junction, and its perceived bearing at either end is taken only as far as that node.
 /// (Porto's A 43 and the slip road beside it that rejoins it: OSRM measures the slip road's
-/// bearing on its first 50 m, 148° where the whole road would give 127°, and tells the merge
+/// bearing on its first 50 m, 149° where the whole road would give 127°, and tells the merge
 /// as "slight right".)
 extension RoadNetwork {
     /// For each edge OSRM would keep split: the geometry index (into `geometryLat`) of the

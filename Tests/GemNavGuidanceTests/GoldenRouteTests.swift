@@ -11,6 +11,8 @@ enum RealGraphs {
     static let monaco: RoutingEngine? = load(TestData.embeddedMonaco)
     /// Porto, from the shared extracts; nil when they are not beside the checkout.
     static let porto: RoutingEngine? = load(TestData.shared("porto_portugal.osm.pbf"))
+    /// Krems an der Donau, from the shared extracts; nil when they are not beside the checkout.
+    static let krems: RoutingEngine? = load(TestData.shared("krems.osm.pbf"))
 
     private static func load(_ url: URL) -> RoutingEngine? {
         guard FileManager.default.fileExists(atPath: url.path),

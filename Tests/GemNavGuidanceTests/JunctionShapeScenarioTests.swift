@@ -255,4 +255,15 @@ import Testing
         #expect(route.maneuvers == ["depart right", "roundabout straight", "exit roundabout straight", "arrive"])
         #expect(route.middleSteps.first?.intersections[0].bearings == [90, 135, 300])
     }
+
+    /// Krems: east on the B3, which becomes the S5 for 12 m, left off it onto a connector and
+    /// left again onto the S5 the other way, which becomes the B3. The name change just
+    /// before the U-turn is folded into it and is no step of its own afterwards, so the road
+    /// one came on is the B3 and the U-turn leads back onto it: "continue uturn", as
+    /// osrm-routed says, not "turn uturn".
+    @Test func aNameChangeFoldedIntoAUTurnLeavesTheRoadOneCameOn() throws {
+        let route = try #require(RealGraphs.krems).guide(from: Coordinate(latitude: 48.4065875, longitude: 15.6111541),
+                                                         to: Coordinate(latitude: 48.4067019, longitude: 15.6093384))
+        #expect(route.maneuvers == ["depart", "merge slight left", "continue uturn", "off ramp slight right", "arrive"])
+    }
 }

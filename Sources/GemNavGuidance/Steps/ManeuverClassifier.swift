@@ -26,10 +26,11 @@ struct JunctionView {
     /// turn of it at all (`NoTurn`, where other silent junctions are `Suppressed`), so it is
     /// neither listed as an intersection nor a step its collapse rules look at.
     var passesDriveway = false
-    /// A junction of a divided road's crossing merged into the step where the route entered
-    /// the crossing (`collapseSegregatedCrossings`): OSRM's later rules no longer see a step
-    /// of its own here, silent or not.
-    var isMergedIntoCrossing = false
+    /// A junction whose step was merged into another (a divided road's crossing into the step
+    /// where the route entered it, `collapseSegregatedCrossings`; a name change just before a
+    /// maneuver, `foldNameChange`): OSRM's later rules no longer see a step of its own here,
+    /// silent or not.
+    var isMergedIntoStep = false
     /// The obvious arm, once classifying has looked for it (`.some(nil)`: none is).
     var obvious: Int?? = nil
     /// How the junction's bearings are listed among a step's intersections.

@@ -48,10 +48,10 @@ extension StepBuilder {
     /// map states is announced as stated, neither merged into the maneuver before it nor
     /// taking in a turn after it. A name change right after it is still folded in, turning the
     /// direction into the combined one, as OSRM folds it after applying the relation.
-    func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView],
+    func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: inout [JunctionView],
                   keeping stated: [Int])
     {
-        guard !stated.isEmpty else { return collapse(&decisions, &targets, views: views) }
+        guard !stated.isEmpty else { return collapse(&decisions, &targets, views: &views) }
         var pieces = [Range<Int>]()
         var start = 0
         for s in stated {
@@ -63,10 +63,11 @@ extension StepBuilder {
         for piece in pieces where piece.count > 1 {
             var part = [Decision?](repeating: nil, count: decisions.count)
             part[piece] = decisions[piece]
-            var partTargets = targets
-            collapse(&part, &partTargets, views: views)
+            var partTargets = targets, partViews = views
+            collapse(&part, &partTargets, views: &partViews)
             decisions[piece] = part[piece]
             targets[piece] = partTargets[piece]
+            views[piece] = partViews[piece]
         }
     }
 }

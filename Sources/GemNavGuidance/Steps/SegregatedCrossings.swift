@@ -51,7 +51,7 @@ extension StepBuilder {
             steps[current].intersections += 1
             decisions[k] = nil
             targets[k] = nil
-            views[k].isMergedIntoCrossing = true
+            views[k].isMergedIntoStep = true
             decisions[i] = steps[current].decision
             targets[i] = decisions[i] == nil ? nil : target
         }

@@ -14,7 +14,7 @@ extension StepBuilder {
     static let nameCollapseDistance = 45.0
 
     /// Merges a maneuver that follows another closely into it.
-    func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
+    func collapse(_ decisions: inout [Decision?], _ targets: inout [Int?], views: inout [JunctionView]) {
         var previous: Int?
         for b in decisions.indices {
             guard let second = decisions[b] else { continue }
@@ -59,7 +59,7 @@ extension StepBuilder {
                 targets[a] = nil
                 continue
             }
-            if second.type.isSignposted, foldIntoSignposted(a, b, first, second, &decisions, &targets, views: views) {
+            if second.type.isSignposted, foldIntoSignposted(a, b, first, second, &decisions, &targets, views: &views) {
                 continue
             }
             // A sign-posted maneuver (fork, ramp) followed closely by a "turn straight" takes
@@ -93,7 +93,7 @@ extension StepBuilder {
             if first.type == .newName && (second.type != .newName || nameThenName) && !staggered && !oscillates {
                 if isUndisturbed(a, b) {
                     foldNameChange(a, into: b, second, angle: combinedAngle(a, b, total: total, gap: gap, views: views),
-                                   &decisions, &targets)
+                                   &decisions, &targets, views: &views)
                 }
                 continue
             }
@@ -124,8 +124,11 @@ extension StepBuilder {
             // Turning back onto the road one came on (within 35°, as OSRM's
             // `bearingsAreReversed`, and under the same name, as its `isUTurn` wants) across a
             // short connector is one U-turn, which OSRM words "continue uturn"; other sharp
-            // pairs keep their combined direction.
-            if abs(total) >= 145 && first.type != .newName && Self.sameName(leg.roads[a].road, leg.roads[b + 1].road) {
+            // pairs keep their combined direction. The road one came on is the previous step's:
+            // a name change folded into this maneuver does not count (Krems: B3, 12 m of the S5,
+            // and back onto the B3).
+            let cameOn = road(after: previousStep(before: a, decisions, views))
+            if abs(total) >= 145 && first.type != .newName && Self.sameName(cameOn, leg.roads[b + 1].road) {
                 decisions[a] = Decision(type: .continue, modifier: .uturn)
                 continue
             }
@@ -358,15 +361,15 @@ extension StepBuilder {
     }
 
     /// The junction of OSRM's next step after junction `k` (`isStep`), nil when arrival comes
-    /// first. A junction merged into a crossing's step is listed in that step, no step itself.
+    /// first. A junction merged into another step is listed in that step, no step itself.
     private func nextStep(after k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
-        ((k + 1)..<decisions.count).first { isStep($0, decisions, views) && !views[$0].isMergedIntoCrossing }
+        ((k + 1)..<decisions.count).first { isStep($0, decisions, views) && !views[$0].isMergedIntoStep }
     }
 
-    /// The junction of OSRM's step before junction `k` (`isStep`, not merged into a crossing's
+    /// The junction of OSRM's step before junction `k` (`isStep`, not merged into another
     /// step), nil when it is the departure.
     private func previousStep(before k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
-        (0..<k).last { isStep($0, decisions, views) && !views[$0].isMergedIntoCrossing }
+        (0..<k).last { isStep($0, decisions, views) && !views[$0].isMergedIntoStep }
     }
 
     /// OSRM's rules that end in a ramp, fork or merge at junction `b` after the step at `a`
@@ -375,7 +378,7 @@ extension StepBuilder {
     /// that leaves no choice but the on-ramp is the on-ramp, turned by both
     /// (`closeChoicelessTurnAfterTurn`, which carries the ramp). Returns whether one applied.
     private func foldIntoSignposted(_ a: Int, _ b: Int, _ first: Decision, _ second: Decision,
-                                    _ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) -> Bool
+                                    _ decisions: inout [Decision?], _ targets: inout [Int?], views: inout [JunctionView]) -> Bool
     {
         let gap = distance(after: a, through: b)
         guard gap <= Self.collapseDistance, isUndisturbed(a, b), !first.type.isRing,
@@ -386,7 +389,7 @@ extension StepBuilder {
                 .map { $0.type.isRing } ?? false
             guard !beforeIsRing else { return false }
             let angle = combinedAngle(a, b, total: views[a].listedTurn(to: views[b]), gap: gap, views: views)
-            foldNameChange(a, into: b, second, angle: angle, &decisions, &targets)
+            foldNameChange(a, into: b, second, angle: angle, &decisions, &targets, views: &views)
             return true
         }
         guard second.type == .onRamp, first.type.isTurnLike, views[b].choices == 1 else { return false }
@@ -492,7 +495,7 @@ extension StepBuilder {
     /// of its own; the maneuver stays where it is, turned by the combined angle, and is a
     /// "turn" rather than a "continue" when the name before the change differs.
     private func foldNameChange(_ a: Int, into b: Int, _ second: Decision, angle: Double,
-                                _ decisions: inout [Decision?], _ targets: inout [Int?])
+                                _ decisions: inout [Decision?], _ targets: inout [Int?], views: inout [JunctionView])
     {
         var merged = second
         if second.type != .fork && second.type != .merge { merged.modifier = ManeuverClassifier.turnDirection(angle) }
@@ -501,6 +504,7 @@ extension StepBuilder {
         if merged.type == .turn && same { merged.type = .continue }
         decisions[a] = nil
         targets[a] = nil
+        views[a].isMergedIntoStep = true
         decisions[b] = merged
     }
 

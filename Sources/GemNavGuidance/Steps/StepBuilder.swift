@@ -58,7 +58,7 @@ struct StepBuilder {
         let stated = applyManeuverOverrides(&decisions, &targets, views: views)
         let unmerged = decisions
         collapseSegregatedCrossings(&decisions, &targets, views: &views)
-        collapse(&decisions, &targets, views: views, keeping: stated)
+        collapse(&decisions, &targets, views: &views, keeping: stated)
         let lanes = junctionLanes(views: views, decisions: decisions, unmerged: unmerged)
 
         var steps = [PlannedStep]()

@@ -127,8 +127,9 @@ extension StepBuilder {
             // pairs keep their combined direction. The road one came on is the previous step's:
             // a name change folded into this maneuver does not count (Krems: B3, 12 m of the S5,
             // and back onto the B3).
-            let cameOn = road(after: previousStep(before: a, decisions, views))
-            if abs(total) >= 145 && first.type != .newName && Self.sameName(cameOn, leg.roads[b + 1].road) {
+            if abs(total) >= 145 && first.type != .newName,
+               Self.sameName(road(after: previousStep(before: a, decisions, views)), leg.roads[b + 1].road)
+            {
                 decisions[a] = Decision(type: .continue, modifier: .uturn)
                 continue
             }

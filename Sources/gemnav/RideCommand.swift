@@ -62,7 +62,8 @@ struct RideCommand: AsyncParsableCommand {
         let book = try CLIError.wrap { try TariffBook.bundled() }
         let region = book.region(forMap: engine.graph.boundingBox)
         let planner = RidePlanner(engine: engine, book: book)
-        let fleet = try CLIError.wrap { try DriverFleet(engine: engine, count: drivers, seed: seed) }
+        let fleet = try CLIError.wrap { try DriverFleet(engine: engine, count: drivers, seed: seed,
+                                                                 area: DriverFleet.ServiceArea(centre: pickup.coordinate)) }
         var simulation = RideSimulation(planner: planner, dispatcher: Dispatcher(matrix: EngineTravelTimes(engine: engine)),
                                         fleet: fleet, start: Date(), seed: seed)
         let eventFile = try events.map { try RideEventFile(path: $0) }

@@ -96,26 +96,28 @@ public final class RideModel {
     /// The screen's state.
     public private(set) var state: State
 
-    /// Made on first use: placing the drivers costs routes a screen never showing rides need not pay.
+    /// Made on first use, around the pickup then chosen: placing the drivers costs routes a
+    /// screen never showing rides need not pay, and the drivers work where the rider is.
     private var simulation: RideSimulation {
         get throws {
             if let made { return made }
-            let new = try makeSimulation()
+            let new = try makeSimulation(state.pickup?.coordinate)
             made = new
             return new
         }
     }
     private var made: RideSimulation?
-    private let makeSimulation: () throws -> RideSimulation
+    private let makeSimulation: (Coordinate?) throws -> RideSimulation
     private let store: AppStore?
     private let clock: any Clock<Duration>
     private let format: DisplayFormatter
     private let timeFormat: TimeOfDayFormat
     private var ticking: Task<Void, Never>?
 
-    /// A ride screen over the simulation `simulation` makes (on first use), paced by `clock`,
-    /// keeping its history in `store` (its times written by `timeFormat`).
-    public init(simulation: @escaping () throws -> RideSimulation, store: AppStore?, clock: any Clock<Duration>,
+    /// A ride screen over the simulation `simulation` makes on first use (given the pickup then
+    /// chosen, if any), paced by `clock`, keeping its history in `store` (its times written by
+    /// `timeFormat`).
+    public init(simulation: @escaping (Coordinate?) throws -> RideSimulation, store: AppStore?, clock: any Clock<Duration>,
                 format: DisplayFormatter = DisplayFormatter(), timeFormat: TimeOfDayFormat = TimeOfDayFormat())
     {
         self.timeFormat = timeFormat

@@ -5,8 +5,31 @@ import GemNavRouting
 
 /// Simulated drivers on the real road network: placed on roads from a seed, cruising from one
 /// random road point to the next at road speeds while free, and handed over to a ride when
-/// dispatched.
+/// dispatched. A fleet given a service area works only there, as a city's drivers do: placed
+/// and cruising on roads within a few minutes' drive of its centre.
 public struct DriverFleet: Sendable {
+    /// Where a fleet works: the roads within `reach` seconds of driving to `centre`.
+    public struct ServiceArea: Sendable, Hashable {
+        /// The point the drivers stay near (a ride service puts them where riders are).
+        public var centre: Coordinate
+        /// The longest drive from a driver's road to the centre, in seconds.
+        public var reach: Double
+
+        /// The default reach: ten minutes, well inside the dispatcher's limit, so a rider at the
+        /// centre always has the whole fleet within reach.
+        public static let defaultReach = 600.0
+
+        /// An area around `centre`.
+        public init(centre: Coordinate, reach: Double = ServiceArea.defaultReach) {
+            self.centre = centre
+            self.reach = reach
+        }
+
+        /// The straight-line radius searched for roads: as far as a car goes in `reach` on a
+        /// fast road, so the drive test, not the circle, decides.
+        var radius: Double { reach * 25 }
+    }
+
     /// A driver and what they are doing.
     public struct Member: Sendable, Hashable {
         /// Who, and where the car is.
@@ -20,6 +43,7 @@ public struct DriverFleet: Sendable {
     private let engine: RoutingEngine
     private var generator: SeededGenerator
     private let cruising: Bool
+    private let area: ServiceArea?
     /// Every driver, in a fixed order.
     public private(set) var members: [Member]
 
@@ -28,17 +52,19 @@ public struct DriverFleet: Sendable {
     /// Random points tried for one road position before giving up on it.
     static let placementAttempts = 60
 
-    /// `count` drivers placed on random roads of the map, cruising; the same `seed` gives the
-    /// same drivers, positions and cruises.
-    /// - Throws: `RideError` `.noRoute` when the map has too few roads to place them.
-    public init(engine: RoutingEngine, count: Int, seed: UInt64) throws(RideError) {
+    /// `count` drivers placed on random roads of the map, or of `area` when given, cruising;
+    /// the same `seed` gives the same drivers, positions and cruises.
+    /// - Throws: `RideError` `.noRoute` when the map (or the area) has too few roads to place them.
+    public init(engine: RoutingEngine, count: Int, seed: UInt64, area: ServiceArea? = nil) throws(RideError) {
         self.engine = engine
         generator = SeededGenerator(seed: seed)
         cruising = true
+        self.area = area
         members = []
         for i in 0..<max(0, count) {
             guard let position = randomRoadPoint() else {
-                throw RideError(.noRoute("no road found to place driver \(i + 1) of \(count) on the map"))
+                let whereTo = area.map { "within \(Int($0.reach / 60)) min of \($0.centre)" } ?? "on the map"
+                throw RideError(.noRoute("no road found to place driver \(i + 1) of \(count) \(whereTo)"))
             }
             members.append(Member(driver: Self.profile(i, position: position, generator: &generator)))
         }
@@ -49,6 +75,7 @@ public struct DriverFleet: Sendable {
         self.engine = engine
         generator = SeededGenerator(seed: seed)
         self.cruising = cruising
+        area = nil
         members = drivers.map { Member(driver: $0) }
     }
 
@@ -101,13 +128,29 @@ public struct DriverFleet: Sendable {
         return RouteFollower(RideRoute(path))
     }
 
-    /// A point on a road inside the map's box.
+    /// A point on a road inside the map's box and, with a service area, within its reach.
     private mutating func randomRoadPoint() -> Coordinate? {
-        let box = engine.graph.boundingBox
+        let map = engine.graph.boundingBox
+        var box = map
+        if let area {
+            let lat = area.radius / Geodesy.earthRadius * 180 / .pi
+            let lon = lat / max(0.01, cos(area.centre.latitude * .pi / 180))
+            box = BoundingBox(min: Coordinate(latitude: max(map.min.latitude, area.centre.latitude - lat),
+                                              longitude: max(map.min.longitude, area.centre.longitude - lon)),
+                              max: Coordinate(latitude: min(map.max.latitude, area.centre.latitude + lat),
+                                              longitude: min(map.max.longitude, area.centre.longitude + lon)))
+            guard box.min.latitude <= box.max.latitude, box.min.longitude <= box.max.longitude else { return nil }
+        }
         for _ in 0..<Self.placementAttempts {
             let c = Coordinate(latitude: .random(in: box.min.latitude...box.max.latitude, using: &generator),
                                longitude: .random(in: box.min.longitude...box.max.longitude, using: &generator))
-            if let road = try? engine.nearest(c, radius: Self.placementRadius).first { return road.location }
+            guard let road = try? engine.nearest(c, radius: Self.placementRadius).first?.location else { continue }
+            if let area {
+                guard let drive = try? engine.route(RouteRequest(waypoints: [road, area.centre])).first,
+                      drive.duration <= area.reach
+                else { continue }
+            }
+            return road
         }
         return nil
     }

@@ -144,7 +144,8 @@ public final class RideDesk: @unchecked Sendable {
             forgetEnded(now: now)
             booked += 1
             do {
-                let fleet = try DriverFleet(engine: engine, count: drivers, seed: booked)
+                let fleet = try DriverFleet(engine: engine, count: drivers, seed: booked,
+                                            area: DriverFleet.ServiceArea(centre: pickup.coordinate))
                 var simulation = RideSimulation(planner: planner, dispatcher: Dispatcher(matrix: EngineTravelTimes(engine: engine)),
                                                 fleet: fleet, start: date(at: now), seed: booked)
                 _ = try simulation.select(pickup: pickup, destination: destination)

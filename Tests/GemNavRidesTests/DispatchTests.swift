@@ -110,6 +110,17 @@ import Testing
                 <= area.reach + 60)
     }
 
+    @Test func aFleetAroundAPickupOffTheRoadsSaysThePickupIsTheProblem() throws {
+        let sea = Coordinate(latitude: 43.5, longitude: 7.0), engine = try F.engine.get()
+        do throws(RideError) {
+            _ = try DriverFleet(engine: engine, count: 8, seed: 1, area: .init(centre: sea))
+            Issue.record("a fleet was placed around a point in the sea")
+        } catch {
+            guard case .noRoute(let why) = error.kind else { Issue.record("\(error)"); return }
+            #expect(why.contains("No road within") && !why.contains("driver"))
+        }
+    }
+
     @Test func driversStoredBeforeCarsHadAClassReadAsStandard() throws {
         let old = #"{"id":"D1","name":"Ana","car":"Renault Zoe, white","plate":"AA-111-AA","rating":4.9,"position":{"latitude":43.7,"longitude":7.4}}"#
         let driver = try JSONDecoder().decode(Driver.self, from: Data(old.utf8))

@@ -54,13 +54,22 @@ public struct DriverFleet: Sendable {
 
     /// `count` drivers placed on random roads of the map, or of `area` when given, cruising;
     /// the same `seed` gives the same drivers, positions and cruises.
-    /// - Throws: `RideError` `.noRoute` when the map (or the area) has too few roads to place them.
+    /// - Throws: `RideError` `.noRoute` when the area's centre is off the roads, or the map (or
+    ///   the area) has too few roads to place the drivers.
     public init(engine: RoutingEngine, count: Int, seed: UInt64, area: ServiceArea? = nil) throws(RideError) {
         self.engine = engine
         generator = SeededGenerator(seed: seed)
         cruising = true
         self.area = area
         members = []
+        if let area {
+            // A pickup off the roads is the rider's mistake to fix, not a lack of drivers.
+            do {
+                _ = try engine.nearest(area.centre)
+            } catch {
+                throw RideError(.noRoute("\(error)"))
+            }
+        }
         for i in 0..<max(0, count) {
             guard let position = randomRoadPoint() else {
                 let whereTo = area.map { "within \(Int($0.reach / 60)) min of \($0.centre)" } ?? "on the map"

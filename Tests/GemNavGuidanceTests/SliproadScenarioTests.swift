@@ -33,6 +33,25 @@ import Testing
         #expect(try engine.guide((0, 1), (2.5, 6)).maneuvers == ["depart", "turn left", "arrive"])
     }
 
+    /// OSRM's "Sliproad converted from a fork": a one-way road splits at `a` into a branch
+    /// north and an unnamed sliproad south, both onto a one-way road running south. GemNav also
+    /// reads the sliproad as a piece inside a crossing and merges the junction where it ends
+    /// into its step; that junction still turns the sliproad: "turn right", not the sliproad's
+    /// own "slight right".
+    @Test func aSliproadWhoseEndIsMergedIntoItsStepIsStillTurnedByIt() throws {
+        // OSRM's drawing: a character is 2.5 m across and 5 m down.
+        func at(_ row: Double, _ col: Double) -> (Double, Double) { (row * 0.05, col * 0.025) }
+        var map = GridMap()
+        map.way([at(0, 2), at(0, 6)], ["highway": "tertiary", "ref": "D 60A", "oneway": "yes"])
+        map.way([at(0, 6), at(1, 9)], ["highway": "tertiary", "name": "ab", "ref": "D 60A", "oneway": "yes"])
+        map.way([at(0, 6), at(-1, 9)], ["highway": "tertiary", "ref": "D 60A", "oneway": "yes"])
+        map.way([at(3, 9), at(1, 9), at(-1, 9), at(-3, 9)],
+                ["highway": "tertiary", "name": "dbcf", "ref": "D 543", "oneway": "yes"])
+        let route = try map.engine().guide(at(0, 2), at(-3, 9))
+        #expect(route.maneuvers == ["depart", "turn right", "arrive"])
+        #expect(route.middleSteps.first?.name == "dbcf")
+    }
+
     @Test func laneCuttingTooLargeACornerIsAPlainRoad() throws {
         // 100 m along Rua Principal by 400 m down Avenida Norte: 20,000 m², more than a
         // tertiary road's slip lane may span (125 m squared).

@@ -362,9 +362,12 @@ extension StepBuilder {
     }
 
     /// The junction of OSRM's next step after junction `k` (`isStep`), nil when arrival comes
-    /// first. A junction merged into another step is listed in that step, no step itself.
-    private func nextStep(after k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
-        ((k + 1)..<decisions.count).first { isStep($0, decisions, views) && !views[$0].isMergedIntoStep }
+    /// first. A junction merged into another step is listed in that step, no step itself,
+    /// unless `countingMerged`.
+    private func nextStep(after k: Int, _ decisions: [Decision?], _ views: [JunctionView],
+                          countingMerged: Bool = false) -> Int?
+    {
+        ((k + 1)..<decisions.count).first { isStep($0, decisions, views) && (countingMerged || !views[$0].isMergedIntoStep) }
     }
 
     /// The junction of OSRM's step before junction `k` (`isStep`, not merged into another
@@ -460,7 +463,9 @@ extension StepBuilder {
     private func foldSliproad(_ a: Int, _ decisions: inout [Decision?], _ targets: inout [Int?], views: [JunctionView]) {
         guard var sliproad = decisions[a] else { return }
         sliproad.isSliproad = false
-        guard let c = nextStep(after: a, decisions, views) else {
+        // Where the sliproad ends turns it even when that junction is already merged into
+        // this step (the sliproad taken for a crossing's piece): OSRM settles sliproads first.
+        guard let c = nextStep(after: a, decisions, views, countingMerged: true) else {
             sliproad.type = .turn
             decisions[a] = sliproad
             return

@@ -163,4 +163,15 @@ import Testing
         #expect(abs(crossing.maneuver.location.longitude - -8.52272) < 1e-6)
         #expect(crossing.intersections.count == 2)
     }
+
+    /// Porto, near Rua Padre José de Oliveira Mendes: an unnamed secondary road's name change
+    /// is undone at the silent junction after it, and a crossing's piece follows. OSRM merges
+    /// both into the step before (`isNameOszillation`, `suppressStep`), so the bend at that
+    /// silent junction is no turn to fold into the crossing's step: osrm-routed says nothing
+    /// until arrival, where GemNav had said "turn slight right".
+    @Test func aNameChangeUndoneAtASilentJunctionLeavesNoBendBehind() throws {
+        let route = try #require(RealGraphs.porto).guide(from: Coordinate(latitude: 41.2150, longitude: -8.4150),
+                                                         to: Coordinate(latitude: 41.22479, longitude: -8.40903))
+        #expect(route.maneuvers == ["depart right", "turn left", "end of road right", "arrive"])
+    }
 }

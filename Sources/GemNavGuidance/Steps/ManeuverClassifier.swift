@@ -28,8 +28,9 @@ struct JunctionView {
     var passesDriveway = false
     /// A junction whose step was merged into another (a divided road's crossing into the step
     /// where the route entered it, `collapseSegregatedCrossings`; a name change just before a
-    /// maneuver, `foldNameChange`): OSRM's later rules no longer see a step of its own here,
-    /// silent or not.
+    /// maneuver, `foldNameChange`; a name change undone at the silent junction after it, both
+    /// into the step before): OSRM's later rules no longer see a step of its own here, silent
+    /// or not.
     var isMergedIntoStep = false
     /// The obvious arm, once classifying has looked for it (`.some(nil)`: none is).
     var obvious: Int?? = nil

@@ -26,10 +26,15 @@ extension StepBuilder {
             }
             defer {
                 // OSRM's loop reaches a step after merging it with the one before: a name
-                // change undone at the silent junction after it goes only now.
+                // change undone at the silent junction after it goes only now, and both join
+                // the step before (`suppressStep`), so neither is a silent step a later rule
+                // could fold into the next maneuver (Porto: two unnamed roads either side of a
+                // crossing's piece gained a "turn slight right").
                 if decisions[b] != nil, let c = nameOscillation(from: b, decisions, views: views), decisions[c] == nil {
                     decisions[b] = nil
                     targets[b] = nil
+                    views[b].isMergedIntoStep = true
+                    views[c].isMergedIntoStep = true
                 }
                 if !foldUTurnOverSilentStep(b, &decisions, &targets, views: views),
                    !foldSilentBendAfter(b, &decisions, &targets, views: views)

@@ -25,8 +25,30 @@ import Testing
         ])
         let fast = Self.approach(RoadInfo(name: "Route Nationale", roadClass: .trunk), meters: 6000, kmh: 130)[1]
             .voiceInstructions
-        #expect(fast.map(\.distanceAlongGeometry) == [3000, 600, 162.5])
-        #expect(fast[0].announcement == "In 3 kilometers, turn left onto Rue Grimaldi")
+        #expect(fast.map(\.distanceAlongGeometry) == [5927.8, 3000, 600, 162.5])
+        #expect(fast[1].announcement == "In 3 kilometers, turn left onto Rue Grimaldi")
+    }
+
+    @Test func aLongRoadAheadIsSaidAsItBegins() {
+        // Two seconds after the turn onto a long road: how far it goes before the next word.
+        let long = Self.approach(RoadInfo(name: "Autoroute A8", roadClass: .motorway), meters: 12_000, kmh: 110)[1]
+            .voiceInstructions
+        #expect(long.first?.announcement == "Continue for 12 kilometers")
+        let twoSeconds: Double = 110 / 3.6 * 2
+        let at: Double = long.first?.distanceAlongGeometry ?? 0
+        #expect(abs(at - (12_000 - twoSeconds)) < 0.1)
+        #expect(long.count == 4)
+        // In French, and in miles.
+        let french = Self.approach(RoadInfo(name: "Autoroute A8", roadClass: .motorway), meters: 12_000, kmh: 110,
+                                   language: "fr")[1].voiceInstructions
+        #expect(french.first?.announcement == "Continuez sur 12 kilomètres")
+        let miles = Self.approach(RoadInfo(name: "Autoroute A8", roadClass: .motorway), meters: 12_000, kmh: 110,
+                                  units: .imperial)[1].voiceInstructions
+        #expect(miles.first?.announcement == "Continue for 7.5 miles")
+        // A road the early prompt comes on within a minute or so gets none, and neither does
+        // the departure, whose own prompt says where to head.
+        let city = Self.approach(.street("Boulevard Albert 1er"), meters: 1500, kmh: 50)
+        #expect(city.allSatisfy { $0.voiceInstructions.allSatisfy { !$0.announcement.hasPrefix("Continue for") } })
     }
 
     @Test func promptsNeverLieBeyondTheStep() {

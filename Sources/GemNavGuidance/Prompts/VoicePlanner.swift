@@ -18,6 +18,11 @@ struct VoicePlanner {
     /// A step shorter than this is driven between two GPS fixes (one a second) or so: nothing
     /// said on it can be relied on.
     static let passTime = 3.0
+    /// Seconds after a maneuver that "Continue for …" is said on a long step.
+    static let continueDelay = 2.0
+    /// Seconds of silence a long step must still have between "Continue for …" and its early
+    /// prompt: on a shorter one the early prompt comes soon enough on its own.
+    static let continueSilence = 60.0
 
     /// The prompts spoken along step `k` for the maneuver that ends it.
     func prompts(_ k: Int, steps: [PlannedStep], texts: [String], aheadTexts: [String]) -> [VoiceInstruction] {
@@ -53,6 +58,13 @@ struct VoicePlanner {
         let earlyLead = speed >= 25 ? 90.0 : 60.0
         let table = narrator.table
         let early = DistanceFormatter.round(earlyLead * speed, units: units)
+        // After a maneuver, a long road ahead is said at once ("Continue for 12 kilometers"):
+        // minutes of silence otherwise leave a driver wondering whether a prompt was missed.
+        let continueAt = length - speed * Self.continueDelay
+        if k > 0, continueAt > early.meters + speed * (Self.gapTime + Self.continueSilence) {
+            let ahead = DistanceFormatter.round(continueAt, units: units)
+            out.append(make((continueAt * 10).rounded() / 10, narrator.continueFor(ahead.text(table))))
+        }
         if early.meters < room {
             out.append(make(early.meters, narrator.inDistance(early.text(table), aheadTexts[k + 1])))
             room = early.meters - speed * Self.gapTime

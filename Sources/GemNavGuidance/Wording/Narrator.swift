@@ -4,12 +4,13 @@ import GemNavCore
 struct Narrator {
     let table: InstructionTable
     /// Phrases used for every prompt, looked up once per leg rather than per prompt.
-    private let thenPhrase: Template, inDistancePhrase: Template
+    private let thenPhrase: Template, inDistancePhrase: Template, continueForPhrase: Template
 
     init(table: InstructionTable) {
         self.table = table
         thenPhrase = table.phrase("then")
         inDistancePhrase = table.phrase("inDistance")
+        continueForPhrase = table.phrase("continueFor")
     }
 
     /// Maneuvers whose signposted destinations matter more than the (usually absent) name.
@@ -77,6 +78,13 @@ struct Narrator {
         v.instruction = instruction
         v.lowercaseContinuations = table.lowercaseAfterPrefix
         return inDistancePhrase.render(v)
+    }
+
+    /// "Continue for 12 kilometers": the road ahead of a maneuver is long.
+    func continueFor(_ distance: String) -> String {
+        var v = SlotValues()
+        v.distance = distance
+        return continueForPhrase.render(v)
     }
 
     /// "Name (Ref)", "Name", "Ref" or "".

@@ -121,6 +121,13 @@ import Testing
         }
     }
 
+    @Test func anAreaWithNoRoadsInReachKeepsItsDriversOnTheCentresRoad() throws {
+        let engine = try F.engine.get()
+        let fleet = try DriverFleet(engine: engine, count: 3, seed: 1, area: .init(centre: F.stade.coordinate, reach: 0.001))
+        let road = try #require(try engine.nearest(F.stade.coordinate).first?.location)
+        #expect(fleet.members.allSatisfy { Geodesy.distance($0.driver.position, road) < 1 })
+    }
+
     @Test func driversStoredBeforeCarsHadAClassReadAsStandard() throws {
         let old = #"{"id":"D1","name":"Ana","car":"Renault Zoe, white","plate":"AA-111-AA","rating":4.9,"position":{"latitude":43.7,"longitude":7.4}}"#
         let driver = try JSONDecoder().decode(Driver.self, from: Data(old.utf8))

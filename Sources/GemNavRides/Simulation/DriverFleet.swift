@@ -54,8 +54,8 @@ public struct DriverFleet: Sendable {
 
     /// `count` drivers placed on random roads of the map, or of `area` when given, cruising;
     /// the same `seed` gives the same drivers, positions and cruises.
-    /// - Throws: `RideError` `.noRoute` when the area's centre is off the roads, or the map (or
-    ///   the area) has too few roads to place the drivers.
+    /// - Throws: `RideError` `.noRoute` when the area's centre is off the roads, or the map has
+    ///   too few roads to place the drivers.
     public init(engine: RoutingEngine, count: Int, seed: UInt64, area: ServiceArea? = nil) throws(RideError) {
         self.engine = engine
         generator = SeededGenerator(seed: seed)
@@ -72,8 +72,7 @@ public struct DriverFleet: Sendable {
         }
         for i in 0..<max(0, count) {
             guard let position = randomRoadPoint() else {
-                let whereTo = area.map { "within \(Int($0.reach / 60)) min of \($0.centre)" } ?? "on the map"
-                throw RideError(.noRoute("no road found to place driver \(i + 1) of \(count) \(whereTo)"))
+                throw RideError(.noRoute("no road found to place driver \(i + 1) of \(count) on the map"))
             }
             members.append(Member(driver: Self.profile(i, position: position, generator: &generator)))
         }
@@ -137,7 +136,8 @@ public struct DriverFleet: Sendable {
         return RouteFollower(RideRoute(path))
     }
 
-    /// A point on a road inside the map's box and, with a service area, within its reach.
+    /// A point on a road inside the map's box and, with a service area, within its reach (the
+    /// centre's own road when random points keep missing it).
     private mutating func randomRoadPoint() -> Coordinate? {
         let map = engine.graph.boundingBox
         var box = map
@@ -161,7 +161,9 @@ public struct DriverFleet: Sendable {
             }
             return road
         }
-        return nil
+        // Few roads within reach (a pickup at the end of a long dead end): the driver waits on
+        // the centre's own road rather than nowhere.
+        return area.flatMap { try? engine.nearest($0.centre).first?.location }
     }
 
     private static let names = ["Ana", "Luca", "Sofia", "Marc", "Inès", "Tiago", "Emma", "Hugo", "Lea", "Nuno",

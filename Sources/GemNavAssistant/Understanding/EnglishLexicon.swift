@@ -105,6 +105,8 @@ enum EnglishLexicon {
         ("voice", [.mode(.voice)]), ("voice mode", [.mode(.voice)]), ("audio", [.mode(.voice)]),
         ("spoken", [.mode(.voice)]), ("voice guidance", [.mode(.voice)]), ("audio mode", [.mode(.voice)]),
         ("spoken directions", [.mode(.voice)]), ("talking", [.mode(.voice)]),
+        ("off", [.switchOff]), ("disable", [.switchOff]), ("deactivate", [.switchOff]), ("turn off", [.switchOff]),
+        ("switch off", [.switchOff]), ("stop", [.switchOff]), ("kill", [.switchOff]),
         ("haptic", [.mode(.haptic)]), ("haptics", [.mode(.haptic)]), ("haptic mode", [.mode(.haptic)]),
         ("vibration", [.mode(.haptic)]), ("vibrations", [.mode(.haptic)]), ("vibrate", [.mode(.haptic)]),
         ("pocket", [.mode(.haptic)]), ("pocket mode", [.mode(.haptic)]), ("buzz", [.mode(.haptic)]),

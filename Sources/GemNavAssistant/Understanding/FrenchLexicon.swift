@@ -115,6 +115,8 @@ enum FrenchLexicon {
         ("en voiture", [.profile(.car)]), ("voiture", [.profile(.car)]), ("conduire", [.profile(.car), .cue(.navigate, 1)]),
         ("vocal", [.mode(.voice)]), ("mode vocal", [.mode(.voice)]), ("voix", [.mode(.voice)]),
         ("guidage vocal", [.mode(.voice)]), ("audio", [.mode(.voice)]), ("parlé", [.mode(.voice)]),
+        ("désactive", [.switchOff]), ("désactiver", [.switchOff]), ("coupe", [.switchOff]), ("couper", [.switchOff]),
+        ("éteins", [.switchOff]), ("éteindre", [.switchOff]), ("arrête", [.switchOff]), ("arrêter", [.switchOff]),
         ("haptique", [.mode(.haptic)]), ("mode haptique", [.mode(.haptic)]), ("vibration", [.mode(.haptic)]),
         ("vibrations", [.mode(.haptic)]), ("vibreur", [.mode(.haptic)]), ("vibrer", [.mode(.haptic)]),
         ("poche", [.mode(.haptic)]), ("mode poche", [.mode(.haptic)]), ("dans la poche", [.mode(.haptic)]),

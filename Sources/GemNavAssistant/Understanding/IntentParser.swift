@@ -44,7 +44,7 @@ struct IntentParser: Sendable {
         var role = Role.main
         var mainRuns: [[String]] = []
         var run: [String] = []
-        var allowing = false
+        var allowing = false, switchingOff = false
 
         func place(_ reference: PlaceReference) {
             switch role {
@@ -95,6 +95,7 @@ struct IntentParser: Sendable {
                     case .named: role = .name
                     case .here: place(.here)
                     case .focus: if request.place == nil { place(.focus) }
+                    case .switchOff: switchingOff = true
                     case .filler: break
                     }
                 }
@@ -116,6 +117,12 @@ struct IntentParser: Sendable {
             scores[.navigate, default: 0] += Self.slotVotes.placeName
         }
         if !request.avoid.isEmpty || !request.allow.isEmpty { scores[.setAvoid, default: 0] += Self.slotVotes.avoid }
+        if request.mode == .voice, switchingOff || scores[.mute, default: 0] > 0 {
+            // "Mute voice guidance", "disable the voice": the voice named is the one to
+            // silence, no switch to voice mode.
+            request.mode = nil
+            scores[.mute, default: 0] += Self.slotVotes.mode
+        }
         if request.mode != nil { scores[.setMode, default: 0] += Self.slotVotes.mode }
         if request.profile != nil { scores[.navigate, default: 0] += Self.slotVotes.profile }
 

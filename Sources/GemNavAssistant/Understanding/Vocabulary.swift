@@ -70,6 +70,9 @@ enum Meaning: Sendable, Hashable {
     case here
     /// "It", "there", "this place": what the conversation is about.
     case focus
+    /// "Off", "disable", "stop": with the voice named, the voice is to be silenced ("disable
+    /// voice guidance"), not chosen as the guidance mode.
+    case switchOff
     /// Politeness and hesitation: no meaning at all.
     case filler
 }

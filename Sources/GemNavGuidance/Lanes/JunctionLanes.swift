@@ -28,20 +28,13 @@ struct JunctionLanes {
         var lanes = roads.first?.road.turnLanes ?? ""
         for i in views.indices {
             arriving.append(lanes)
-            let real = views[i].junction.arms.count != 2 || !Self.sameWay(roads[i].road, roads[i + 1].road)
+            let real = views[i].junction.arms.count != 2 || !roads[i].road.isSameRoad(as: roads[i + 1].road)
             isJunction.append(real)
             let next = roads[i + 1].road.turnLanes
             if real || !next.isEmpty { lanes = next }
         }
         self.isJunction = isJunction
         self.arriving = arriving
-    }
-
-    /// Whether OSRM would join two pieces of way into one road (same name, signs, class,
-    /// mode and flags; lanes and speeds may differ).
-    static func sameWay(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
-        a.name == b.name && a.ref == b.ref && a.destinations == b.destinations && a.destinationRef == b.destinationRef
-            && a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout && a.isToll == b.isToll
     }
 
     /// The lanes at junction `i` for the road the route takes; nil when none are announced.

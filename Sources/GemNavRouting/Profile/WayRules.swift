@@ -50,15 +50,10 @@ struct WayAttributes: Hashable, Sendable {
             : (other.backwardSpeed, other.forwardSpeed)
         let (aheadRestricted, backRestricted) = sameDirection ? (other.forwardRestricted, other.backwardRestricted)
             : (other.backwardRestricted, other.forwardRestricted)
-        func same(_ a: RoadInfo, _ b: RoadInfo) -> Bool {
-            a.roadClass == b.roadClass && a.mode == b.mode && a.isRoundabout == b.isRoundabout && a.isTunnel == b.isTunnel
-                && a.isToll == b.isToll && a.name == b.name && a.ref == b.ref && a.destinations == b.destinations
-                && a.destinationRef == b.destinationRef && a.exits == b.exits && a.pronunciation == b.pronunciation
-        }
         return (forwardSpeed > 0) == (aheadSpeed > 0) && (backwardSpeed > 0) == (backSpeed > 0)
             && forwardRestricted == aheadRestricted && backwardRestricted == backRestricted
             && isCircular == other.isCircular && isStartpoint == other.isStartpoint && isMotorway == other.isMotorway
-            && same(forwardRoad, ahead) && same(backwardRoad, back)
+            && forwardRoad.isSameRoad(as: ahead) && backwardRoad.isSameRoad(as: back)
     }
 }
 

@@ -49,89 +49,79 @@ public enum RoadClass: String, Sendable, Codable, Hashable, CaseIterable {
 
 /// What guidance needs to know about the road a piece of route is on, in travel direction.
 ///
-/// The labels (name, ref, destinations, exits, lanes) sit in one shared immutable box: a
-/// route copies road info for every stretch and junction arm, and one reference count per
-/// copy is much cheaper than six.
+/// Plain data: the signs (name, ref, destinations, exits, pronunciation) and the turn lanes
+/// are ids into process-wide tables (`InternTable`), so copying road info, which a route
+/// does for every stretch, junction arm and step, costs no reference counting, and two
+/// roads' signs compare as two integers.
 public struct RoadInfo: Hashable, Sendable, Codable {
-    private final class Labels: Sendable {
-        let name: String, ref: String, destinations: String, destinationRef: String, exits: String
-        let turnLanes: String, pronunciation: String
-
-        private init(_ name: String, _ ref: String, _ destinations: String, _ destinationRef: String,
-                     _ exits: String, _ turnLanes: String, _ pronunciation: String)
-        {
-            self.name = name
-            self.ref = ref
-            self.destinations = destinations
-            self.destinationRef = destinationRef
-            self.exits = exits
-            self.turnLanes = turnLanes
-            self.pronunciation = pronunciation
-        }
-
-        private static let none = Labels("", "", "", "", "", "", "")
-
-        static func make(name: String, ref: String, destinations: String, destinationRef: String,
-                         exits: String, turnLanes: String, pronunciation: String = "") -> Labels
-        {
-            name.isEmpty && ref.isEmpty && destinations.isEmpty && destinationRef.isEmpty && exits.isEmpty
-                && turnLanes.isEmpty && pronunciation.isEmpty
-                ? none : Labels(name, ref, destinations, destinationRef, exits, turnLanes, pronunciation)
-        }
-
-        func with(name: String? = nil, ref: String? = nil, destinations: String? = nil,
-                  destinationRef: String? = nil, exits: String? = nil, turnLanes: String? = nil,
-                  pronunciation: String? = nil) -> Labels
-        {
-            .make(name: name ?? self.name, ref: ref ?? self.ref, destinations: destinations ?? self.destinations,
-                  destinationRef: destinationRef ?? self.destinationRef, exits: exits ?? self.exits,
-                  turnLanes: turnLanes ?? self.turnLanes, pronunciation: pronunciation ?? self.pronunciation)
-        }
-
-        func same(as other: Labels) -> Bool {
-            self === other || (name == other.name && ref == other.ref && destinations == other.destinations
-                && destinationRef == other.destinationRef && exits == other.exits && turnLanes == other.turnLanes
-                && pronunciation == other.pronunciation)
-        }
+    /// What OSRM compares as a road's name id.
+    private struct Signs: Hashable {
+        var name = "", ref = "", destinations = "", destinationRef = "", exits = "", pronunciation = ""
     }
 
-    private var labels: Labels
+    private static let signsTable = InternTable(empty: Signs())
+    private static let lanesTable = InternTable(empty: "")
+
+    private var signsID: UInt32 = 0
+    private var lanesID: UInt32 = 0
+
+    private var signs: Signs { Self.signsTable[signsID].pointee }
+
+    private mutating func setSigns(_ edit: (inout Signs) -> Void) {
+        var s = signs
+        edit(&s)
+        signsID = Self.signsTable.id(of: s)
+    }
 
     /// `name=*` (empty when unnamed).
     public var name: String {
-        get { labels.name }
-        set { labels = labels.with(name: newValue) }
+        get { Self.signsTable[signsID].pointee.name }
+        set { setSigns { $0.name = newValue } }
     }
     /// `ref=*`, e.g. "A8" (empty when none).
     public var ref: String {
-        get { labels.ref }
-        set { labels = labels.with(ref: newValue) }
+        get { Self.signsTable[signsID].pointee.ref }
+        set { setSigns { $0.ref = newValue } }
     }
     /// `destination=*` for this direction, e.g. "Nice;Menton" (empty when none).
     public var destinations: String {
-        get { labels.destinations }
-        set { labels = labels.with(destinations: newValue) }
+        get { Self.signsTable[signsID].pointee.destinations }
+        set { setSigns { $0.destinations = newValue } }
     }
     /// `destination:ref=*` for this direction (empty when none).
     public var destinationRef: String {
-        get { labels.destinationRef }
-        set { labels = labels.with(destinationRef: newValue) }
+        get { Self.signsTable[signsID].pointee.destinationRef }
+        set { setSigns { $0.destinationRef = newValue } }
     }
     /// `junction=exit` / `exit_to`-style exit number (`junction:ref`), empty when none.
     public var exits: String {
-        get { labels.exits }
-        set { labels = labels.with(exits: newValue) }
+        get { Self.signsTable[signsID].pointee.exits }
+        set { setSigns { $0.exits = newValue } }
     }
     /// `name:pronunciation`, how the name is said (empty when none).
     public var pronunciation: String {
-        get { labels.pronunciation }
-        set { labels = labels.with(pronunciation: newValue) }
+        get { Self.signsTable[signsID].pointee.pronunciation }
+        set { setSigns { $0.pronunciation = newValue } }
     }
     /// `turn:lanes` for the travel direction (e.g. "left|through|through;right"), empty when none.
     public var turnLanes: String {
-        get { labels.turnLanes }
-        set { labels = labels.with(turnLanes: newValue) }
+        get { Self.lanesTable[lanesID].pointee }
+        set { lanesID = Self.lanesTable.id(of: newValue) }
     }
+    /// OSRM's empty name id: no name, ref, destination, exit number or pronunciation.
+    public var hasNoLabels: Bool { signsID == 0 }
+
+    /// OSRM's equal name ids: the same name, ref, destinations, exit numbers and pronunciation.
+    public func sameLabels(as other: RoadInfo) -> Bool { signsID == other.signsID }
+
+    /// Whether OSRM's graph compression makes one road of two pieces of way meeting end to end
+    /// (in travel direction): the same signs, class, mode, ring, tunnel and toll. Speeds and
+    /// lane counts may differ.
+    public func isSameRoad(as other: RoadInfo) -> Bool {
+        sameLabels(as: other) && roadClass == other.roadClass && mode == other.mode && isRoundabout == other.isRoundabout
+            && isTunnel == other.isTunnel && isToll == other.isToll
+    }
+
     /// The road class.
     public var roadClass: RoadClass
     /// How the traveller moves on it.
@@ -169,8 +159,11 @@ public struct RoadInfo: Hashable, Sendable, Codable {
                 isRoundaboutIntersection: Bool = false, isToll: Bool = false, turnLanes: String = "",
                 speedLimitKmh: Double? = nil)
     {
-        labels = .make(name: name, ref: ref, destinations: destinations, destinationRef: destinationRef, exits: exits,
-                       turnLanes: turnLanes)
+        if !(name.isEmpty && ref.isEmpty && destinations.isEmpty && destinationRef.isEmpty && exits.isEmpty) {
+            signsID = Self.signsTable.id(of: Signs(name: name, ref: ref, destinations: destinations,
+                                                   destinationRef: destinationRef, exits: exits))
+        }
+        if !turnLanes.isEmpty { lanesID = Self.lanesTable.id(of: turnLanes) }
         self.roadClass = roadClass
         self.mode = mode
         self.isRoundabout = isRoundabout
@@ -183,9 +176,7 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     /// Takes name, ref, destinations and exit numbers from `other`, keeping everything else:
     /// a step is named after the road it leads to.
     public mutating func takeSignage(of other: RoadInfo) {
-        labels = other.turnLanes == turnLanes
-            ? other.labels
-            : other.labels.with(turnLanes: turnLanes)
+        signsID = other.signsID
     }
 
     public static func == (a: RoadInfo, b: RoadInfo) -> Bool {
@@ -193,15 +184,12 @@ public struct RoadInfo: Hashable, Sendable, Codable {
             && a.isRotary == b.isRotary && a.isRoundaboutIntersection == b.isRoundaboutIntersection && a.isToll == b.isToll && a.speedLimitKmh == b.speedLimitKmh
             && a.isTunnel == b.isTunnel && a.isRestricted == b.isRestricted && a.laneCount == b.laneCount
             && a.isRoundaboutWay == b.isRoundaboutWay
-            && a.labels.same(as: b.labels)
+            && a.signsID == b.signsID && a.lanesID == b.lanesID
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(ref)
-        hasher.combine(destinations)
-        hasher.combine(destinationRef)
-        hasher.combine(exits)
+        hasher.combine(signsID)
+        hasher.combine(lanesID)
         hasher.combine(roadClass)
         hasher.combine(mode)
         hasher.combine(isRoundabout)
@@ -211,8 +199,6 @@ public struct RoadInfo: Hashable, Sendable, Codable {
         hasher.combine(isTunnel)
         hasher.combine(isRestricted)
         hasher.combine(isRoundaboutWay)
-        hasher.combine(turnLanes)
-        hasher.combine(pronunciation)
         hasher.combine(speedLimitKmh)
         hasher.combine(laneCount)
     }

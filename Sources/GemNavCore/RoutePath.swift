@@ -137,7 +137,7 @@ public struct RoutePath: Sendable, Hashable {
         /// Where the junction is.
         public var location: Coordinate
         /// The roads at the junction, sorted by bearing (clockwise from north).
-        public var arms: [Arm]
+        public var arms: Arms
         /// Index in `arms` of the road the route arrives on (its bearing points back along it).
         public var inArm: Int
         /// Index in `arms` of the road the route leaves on.
@@ -153,11 +153,54 @@ public struct RoutePath: Sendable, Hashable {
 
         /// Creates a junction.
         public init(location: Coordinate, arms: [Arm], inArm: Int, outArm: Int, turnCost: Double = 0) {
+            self.init(location: location, arms: Arms(arms), inArm: inArm, outArm: outArm, turnCost: turnCost)
+        }
+
+        /// Creates a junction whose arms may lie in storage shared with other junctions.
+        public init(location: Coordinate, arms: Arms, inArm: Int, outArm: Int, turnCost: Double = 0) {
             self.location = location
             self.arms = arms
             self.inArm = inArm
             self.outArm = outArm
             self.turnCost = turnCost
+        }
+    }
+
+    /// The arms of one junction, indexed from 0. A leg's junctions keep their arms in one
+    /// shared array: a route passes hundreds of junctions, and an array of its own for each
+    /// was the query's most frequent allocation.
+    public struct Arms: RandomAccessCollection, Sendable, Hashable {
+        private let storage: [Arm]
+        private let offset: Int
+        /// The number of arms.
+        public let count: Int
+
+        /// Arms kept in an array of their own.
+        public init(_ arms: [Arm]) {
+            self.init(arms, range: arms.indices)
+        }
+
+        /// The arms at `range` of `storage`.
+        public init(_ storage: [Arm], range: Range<Int>) {
+            precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "arms outside their storage")
+            self.storage = storage
+            offset = range.lowerBound
+            count = range.count
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+
+        public subscript(i: Int) -> Arm {
+            precondition(i >= 0 && i < count, "arm index out of range")
+            return storage[offset + i]
+        }
+
+        public static func == (a: Arms, b: Arms) -> Bool { a.elementsEqual(b) }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(count)
+            for arm in self { hasher.combine(arm) }
         }
     }
 

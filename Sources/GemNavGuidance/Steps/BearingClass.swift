@@ -17,7 +17,7 @@ struct BearingClass {
 
     /// The bearings of junction `arms`, sorted clockwise from north in whole degrees as
     /// junction arms keep them.
-    init(_ arms: [RoutePath.Arm]) {
+    init(_ arms: RoutePath.Arms) {
         guard arms.count > 1 else {
             isDiscrete = true
             lastWrapsToNorth = false

@@ -25,17 +25,24 @@ extension RoutingGraph {
         leg.coordinates.reserveCapacity(points)
         leg.segmentDistances.reserveCapacity(points)
         leg.segmentDurations.reserveCapacity(points)
+        var arms = [RoutePath.Arm]()
+        arms.reserveCapacity(4 * path.nodes.count)
+        var armRanges = [Range<Int>]()
+        armRanges.reserveCapacity(path.nodes.count)
         for (i, node) in path.nodes.enumerated() {
             let from = i == 0 ? path.source.metres : 0
             let to = i == path.nodes.count - 1 ? path.target.metres : .infinity
             var turnSeconds = 0.0
             if i > 0 {
-                let junction = junction(after: path.nodes[i - 1], before: node)
+                let first = arms.count
+                let junction = junction(arrivingOn: path.nodes[i - 1], leavingOn: node, arms: &arms)
+                armRanges.append(first..<arms.count)
                 turnSeconds = junction.turnCost
                 leg.junctions.append(junction)
             }
             appendStretch(Int(node), from: from, to: to, extraSeconds: turnSeconds, traffic: traffic, to: &leg)
         }
+        for (k, range) in armRanges.enumerated() { leg.junctions[k].arms = RoutePath.Arms(arms, range: range) }
         for (k, o) in maneuverOverrides.overrides(along: path.nodes) { leg.junctions[k].maneuverOverride = o }
         leg.network = NetworkLink(self)
         return leg
@@ -111,20 +118,13 @@ extension RoutingGraph {
         return point(backward ? first : last)
     }
 
-    /// The junction between consecutive directed edges `a` and `b`, with the cost of the
-    /// turn from `a` to `b`.
-    func junction(after a: Int32, before b: Int32) -> RoutePath.Junction {
-        junction(arrivingOn: a, leavingOn: b)
-    }
-
-    /// The junction where directed edge `a` ends, seen arriving on it; `b`, if given, is the
-    /// edge the traveller leaves on (its turn cost is the junction's).
-    private func junction(arrivingOn a: Int32, leavingOn b: Int32?) -> RoutePath.Junction {
+    /// The junction where directed edge `a` ends, seen arriving on it, its arms appended to
+    /// `arms` (the junction's own `arms` are left empty for the caller to point there); `b`,
+    /// if given, is the edge the traveller leaves on (its turn cost is the junction's).
+    private func junction(arrivingOn a: Int32, leavingOn b: Int32?, arms: inout [RoutePath.Arm]) -> RoutePath.Junction {
         let j = endJunction(of: Int(a))
         let first = Int(junctionOffset[j]), count = Int(junctionOffset[j + 1]) - first
         let turnStart = Int(arcOffset[Int(a)]), turnEnd = Int(arcOffset[Int(a) + 1])
-        var arms = [RoutePath.Arm]()
-        arms.reserveCapacity(count)
         let back = original(a) ^ 1, out = b.map(original)
         var inArm = 0, outArm: Int?
         var turnCost = 0.0
@@ -148,7 +148,7 @@ extension RoutingGraph {
             arm.edge = leaving
             arms.append(arm)
         }
-        var junction = RoutePath.Junction(location: junctionPoint(j), arms: arms, inArm: inArm,
+        var junction = RoutePath.Junction(location: junctionPoint(j), arms: [], inArm: inArm,
                                           outArm: outArm ?? inArm, turnCost: turnCost)
         junction.node = Int32(j)
         return junction
@@ -157,7 +157,10 @@ extension RoutingGraph {
 
 extension RoutingGraph: StreetNetwork {
     public func junction(reachedBy edge: Int32) -> RoutePath.Junction {
-        junction(arrivingOn: edge, leavingOn: nil)
+        var arms = [RoutePath.Arm]()
+        var junction = junction(arrivingOn: edge, leavingOn: nil, arms: &arms)
+        junction.arms = RoutePath.Arms(arms)
+        return junction
     }
 
     public func isDrivable(_ edge: Int32) -> Bool { isOpen(Int(edge)) }

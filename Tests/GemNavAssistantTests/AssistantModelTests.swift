@@ -56,6 +56,43 @@ import Testing
         #expect(chat.state.messages.isEmpty)
     }
 
+    @Test func wordsControlTheTripUnderWay() async throws {
+        let (app, chat) = try app()
+        chat.send(.ask("take me to the stade louis II via place du palais"))
+        await chat.settled()
+        app.navigation.send(.consent(granted: false))
+        app.send(.located(LocationFix(coordinate: Self.casino, horizontalAccuracy: 5, timestamp: Date())))
+        #expect(app.navigation.state.phase == .navigating && app.planning.state.stops.map(\.name) == ["Place du Palais"])
+
+        chat.send(.ask("pause navigation"))
+        await chat.settled()
+        #expect(app.navigation.state.phase == .paused)
+        chat.send(.ask("resume"))
+        await chat.settled()
+        #expect(app.navigation.state.phase == .navigating)
+        #expect(chat.state.messages.last?.text == "Guiding you to Stade Louis II again.")
+
+        chat.send(.ask("is there a faster route?"))
+        await chat.settled()
+        #expect(chat.state.messages.last?.turn?.actions == [.checkRoute])
+
+        chat.send(.ask("turn off vibrations"))
+        await chat.settled()
+        #expect(!app.settings.state.settings.haptics && !app.navigation.hapticsOn)
+        chat.send(.ask("switch to pocket mode"))
+        await chat.settled()
+        #expect(app.settings.state.settings.haptics && app.navigation.state.mode == .haptic)
+
+        // The stop is dropped and the trip re-planned from here to the destination.
+        chat.send(.ask("skip the next stop"))
+        await chat.settled()
+        #expect(chat.state.messages.last?.text == "Skipping Place du Palais: on to Stade Louis II.")
+        #expect(app.planning.state.stops.isEmpty && app.planning.state.destination?.name == "Stade Louis II")
+        chat.send(.ask("skip the next stop"))
+        await chat.settled()
+        #expect(chat.state.messages.last?.text == "There is no stop to skip.")
+    }
+
     @Test func placesNearbyShowInSearch() async throws {
         let (app, chat) = try app()
         chat.send(.ask("find a pharmacy"))

@@ -50,6 +50,28 @@ import Testing
         ("commande un taxi pour le casino", .requestRide),
         ("the second one", .select),
         ("le deuxième", .select),
+        ("pause navigation", .pauseNavigation),
+        ("mets la navigation en pause", .pauseNavigation),
+        ("resume guidance", .resumeNavigation),
+        ("carry on", .resumeNavigation),
+        ("reprends le guidage", .resumeNavigation),
+        ("continue to the next stop", .continueToNextStop),
+        ("on repart", .continueToNextStop),
+        ("skip the next stop", .skipStop),
+        ("remove this stop", .skipStop),
+        ("saute le prochain arrêt", .skipStop),
+        ("is there a faster route", .checkRoute),
+        ("reroute", .checkRoute),
+        ("avoid traffic", .checkRoute),
+        ("un itinéraire plus rapide", .checkRoute),
+        ("what time will we arrive", .eta),
+        // Vibrations named with an "off" word stop the cues; named alone they choose pocket mode.
+        ("turn off vibrations", .vibrationsOff),
+        ("no vibrations", .vibrationsOff),
+        ("coupe les vibrations", .vibrationsOff),
+        ("turn on vibrations", .setMode),
+        ("set home to the casino", .saveFavourite),
+        ("ma maison est le casino", .saveFavourite),
     ])
     func understandsEachIntent(_ text: String, _ expected: Intent) {
         #expect(intent(text) == expected, "\(text)")
@@ -73,6 +95,29 @@ import Testing
         #expect(parser.parse("save this place as home").name == "Home")
         #expect(parser.parse("switch to haptic mode").mode == .haptic)
         #expect(parser.parse("allow tolls again").allow == [.tolls])
+    }
+
+    @Test func commandsSayTheirLanguage() {
+        // "Pause" and "navigation" are French words too: the English phrase decides.
+        #expect(parser.parse("pause navigation").language == .en)
+        #expect(parser.parse("mets en pause").language == .fr)
+    }
+
+    @Test func favouritesAreSetToThePlaceNamed() {
+        let home = parser.parse("set my home address to the stade louis II")
+        #expect(home.name == "Home" && home.place == .text("stade louis ii"))
+        let work = parser.parse("mon bureau est place du palais")
+        #expect(work.name == "Work" && work.place == .text("place du palais"))
+    }
+
+    @Test func stopsJoinedByAndAreStopsEach() {
+        let r = parser.parse("take me to the stade louis II via the casino and the jardin exotique")
+        #expect(r.place == .text("stade louis ii") && r.stops == [.text("casino"), .text("jardin exotique")])
+        #expect(parser.parse("va au stade louis II en passant par le casino et le jardin exotique").stops.count == 2)
+    }
+
+    @Test func theFastestRouteToAPlaceIsATrip() {
+        #expect(parser.parse("the fastest route to the casino").place == .text("casino"))
     }
 
     @Test func thenMakesTheFirstPlaceAStop() {

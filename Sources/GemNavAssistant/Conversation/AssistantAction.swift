@@ -34,6 +34,18 @@ public enum AssistantAction: Sendable, Hashable {
     case saveFavourite(name: String, place: Place)
     /// Ask for a ride.
     case requestRide(pickup: Place, destination: Place?)
+    /// Pause guidance.
+    case pauseNavigation
+    /// Resume guidance.
+    case resumeNavigation
+    /// Leave the stop reached and guide along the next leg.
+    case continueToNextStop
+    /// Drop the next stop from the trip and go on to the one after it (or the destination).
+    case skipStop(Place)
+    /// Check the rest of the route against the fastest one now, and offer it if it is faster.
+    case checkRoute
+    /// No vibration cues (Settings); choosing the pocket mode turns them back on.
+    case vibrationsOff
     /// Ask the user which place they meant.
     case clarify(options: [Candidate])
     /// Nothing understood.
@@ -56,6 +68,12 @@ public enum AssistantAction: Sendable, Hashable {
         case .cancelNavigation: "cancelNavigation"
         case .saveFavourite: "saveFavourite"
         case .requestRide: "requestRide"
+        case .pauseNavigation: "pauseNavigation"
+        case .resumeNavigation: "resumeNavigation"
+        case .continueToNextStop: "continueToNextStop"
+        case .skipStop: "skipStop"
+        case .checkRoute: "checkRoute"
+        case .vibrationsOff: "vibrationsOff"
         case .clarify: "clarify"
         case .unknown: "unknown"
         }

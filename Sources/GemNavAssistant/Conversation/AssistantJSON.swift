@@ -53,7 +53,9 @@ public enum AssistantJSON {
             o["pickup"] = place(pickup)
             if let destination { o["destination"] = place(destination) }
         case .clarify(let options): o["options"] = options.map { place($0.place) }
-        case .mute, .unmute, .cancelNavigation, .unknown: break
+        case .skipStop(let stop): o["stop"] = place(stop)
+        case .mute, .unmute, .cancelNavigation, .pauseNavigation, .resumeNavigation, .continueToNextStop, .checkRoute,
+             .vibrationsOff, .unknown: break
         }
         return o
     }

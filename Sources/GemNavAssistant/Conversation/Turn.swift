@@ -38,6 +38,8 @@ struct Turn {
         if request.intent == .findNearby, let place = request.place {
             if case .category = place {} else { request.intent = .navigate }
         }
+        // "The fastest route to the casino": a trip to plan, not a check of the current one.
+        if request.intent == .checkRoute, case .text? = request.place { request.intent = .navigate }
         // "Guide me by vibrations": a way of being guided, not a place to go.
         if request.intent == .navigate, request.place == nil, request.mode != nil { request.intent = .setMode }
         switch request.intent {
@@ -70,6 +72,14 @@ struct Turn {
         case .saveFavourite?: await saveFavourite(request)
         case .requestRide?: await requestRide(request)
         case .select?: await select(request)
+        case .pauseNavigation?: onTrip(.pauseNavigation, "pause")
+        case .resumeNavigation?: onTrip(.resumeNavigation, "resume")
+        case .continueToNextStop?: onTrip(.continueToNextStop, "nextStop", name: context.trip?.stops.first?.name)
+        case .skipStop?: skipStop()
+        case .checkRoute?: onTrip(.checkRoute, "fasterRoute")
+        case .vibrationsOff?:
+            actions = [.vibrationsOff]
+            say("vibrationsOff")
         case nil:
             actions = [.unknown]
             say("unknown")
@@ -193,6 +203,30 @@ struct Turn {
             "profile": writer.say("navigate.profile.\(profile.rawValue)"),
             "estimate": writer.estimate(duration: estimate?.duration, distance: estimate?.distance),
         ])
+    }
+
+    /// A command on the trip under way: its action, replied to with `key` naming `name` (the
+    /// trip's destination unless given), or with `key.noTrip` when there is no trip.
+    mutating func onTrip(_ action: AssistantAction, _ key: String, name: String? = nil) {
+        actions = [action]
+        guard let trip = context.trip else {
+            say("\(key).noTrip")
+            return
+        }
+        say(key, ["name": name ?? trip.destination.name])
+    }
+
+    /// Drops the trip's next stop: the trip goes on to the stop after it, or its destination.
+    mutating func skipStop() {
+        guard var trip = context.trip, !trip.stops.isEmpty else {
+            actions = []
+            say("skipStop.none")
+            return
+        }
+        let skipped = trip.stops.removeFirst()
+        context.trip = trip
+        actions = [.skipStop(skipped)]
+        say("skipStop", ["name": skipped.name, "next": trip.stops.first?.name ?? trip.destination.name])
     }
 
     /// Where "near X" points to, when X is a place found.

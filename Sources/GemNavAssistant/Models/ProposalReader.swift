@@ -55,7 +55,8 @@ struct ProposalReader {
             request.place = try place(args, "place")
         case .requestRide:
             request.place = try place(args, "destination")
-        case .mute, .unmute, .repeatInstruction, .speedLimit, .whereAmI, .cancelNavigation, .select:
+        case .skipStop, .pauseNavigation, .resumeNavigation, .continueToNextStop, .checkRoute, .vibrationsOff, .mute,
+             .unmute, .repeatInstruction, .speedLimit, .whereAmI, .cancelNavigation, .select:
             break
         }
         return request

@@ -79,6 +79,30 @@ enum EnglishLexicon {
                              "get a cab", "get me a cab", "lift", "pick me up", "pickup",
                              "need a ride", "hail", "chauffeur", "book a car", "car service", "rideshare",
                              "ride share", "call a car", "send a car"])
+        + cue(.pauseNavigation, ["pause", "pause navigation", "pause the navigation", "pause guidance", "pause the guidance",
+                       "pause the trip", "pause directions", "pause the directions", "pause it", "hold navigation"])
+        + cue(.resumeNavigation, ["resume", "resume navigation", "resume the navigation", "resume guidance", "resume the guidance",
+                        "resume the trip", "unpause", "un pause", "continue navigation", "continue the navigation",
+                        "continue guidance", "continue the trip", "carry on", "keep going", "restart navigation",
+                        "start guiding again", "guide me again", "back to navigation"])
+        + cue(.continueToNextStop, ["next stop", "continue to the next stop", "continue to next stop", "go to the next stop",
+                          "go on to the next stop", "on to the next stop", "drive to the next stop",
+                          "take me to the next stop", "head to the next stop", "next leg", "move on", "let s move on",
+                          "let s go on", "leave the stop", "we re done here", "done here", "next destination"])
+        + cue(.skipStop, ["skip the next stop", "skip next stop", "skip this stop", "skip the stop", "skip stop",
+                          "skip that stop", "skip the waypoint", "remove the stop", "remove the next stop",
+                          "remove this stop", "drop the stop", "drop the next stop", "cancel the stop",
+                          "cancel the next stop", "cancel this stop", "delete the stop", "forget the stop",
+                          "forget the next stop", "no more stops", "don t stop there"])
+        + cue(.checkRoute, ["faster route", "a faster route", "is there a faster route", "quicker route",
+                             "a quicker route", "faster way", "a faster way", "quicker way", "fastest route",
+                             "fastest way", "better route", "a better route", "reroute", "re route", "recalculate",
+                             "recalculate the route", "check the route", "check for traffic", "any traffic",
+                             "traffic", "avoid traffic", "avoid the traffic", "avoid the jam", "traffic jam",
+                             "shortcut", "faster", "quicker", "save time"])
+        + cue(.eta, ["what time will i arrive", "what time will we arrive", "what time do i arrive",
+                     "what time do we arrive", "what time will i get there", "what time will we get there",
+                     "what time", "arrive at what time"])
         + cue(.select, ["pick", "choose", "i ll take", "that one", "this one", "option", "number", "the one",
                         "select", "go with"])
 
@@ -107,6 +131,26 @@ enum EnglishLexicon {
         ("spoken directions", [.mode(.voice)]), ("talking", [.mode(.voice)]),
         ("off", [.switchOff]), ("disable", [.switchOff]), ("deactivate", [.switchOff]), ("turn off", [.switchOff]),
         ("switch off", [.switchOff]), ("stop", [.switchOff]), ("kill", [.switchOff]),
+        ("no vibrations", [.mode(.haptic), .switchOff]), ("no vibration", [.mode(.haptic), .switchOff]),
+        ("without vibrations", [.mode(.haptic), .switchOff]), ("no haptics", [.mode(.haptic), .switchOff]),
+        ("no buzzing", [.mode(.haptic), .switchOff]), ("stop vibrating", [.mode(.haptic), .switchOff]),
+        ("don t vibrate", [.mode(.haptic), .switchOff]), ("stop buzzing", [.mode(.haptic), .switchOff]),
+        ("set home to", [.cue(.saveFavourite, 3), .saveAs("Home")]),
+        ("set my home to", [.cue(.saveFavourite, 4), .saveAs("Home")]),
+        ("set home address to", [.cue(.saveFavourite, 4), .saveAs("Home")]),
+        ("set my home address to", [.cue(.saveFavourite, 5), .saveAs("Home")]),
+        ("change home to", [.cue(.saveFavourite, 3), .saveAs("Home")]),
+        ("change my home to", [.cue(.saveFavourite, 4), .saveAs("Home")]),
+        ("my home is", [.cue(.saveFavourite, 3), .saveAs("Home")]),
+        ("my home address is", [.cue(.saveFavourite, 4), .saveAs("Home")]),
+        ("i live at", [.cue(.saveFavourite, 3), .saveAs("Home")]),
+        ("set work to", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("set my work to", [.cue(.saveFavourite, 4), .saveAs("Work")]),
+        ("set office to", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("change work to", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("my work is", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("my office is", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("i work at", [.cue(.saveFavourite, 3), .saveAs("Work")]),
         ("haptic", [.mode(.haptic)]), ("haptics", [.mode(.haptic)]), ("haptic mode", [.mode(.haptic)]),
         ("vibration", [.mode(.haptic)]), ("vibrations", [.mode(.haptic)]), ("vibrate", [.mode(.haptic)]),
         ("pocket", [.mode(.haptic)]), ("pocket mode", [.mode(.haptic)]), ("buzz", [.mode(.haptic)]),
@@ -153,7 +197,7 @@ enum EnglishLexicon {
         ("buddy", [.filler]), ("mate", [.filler]), ("instead", [.filler]),
         ("also", [.filler]), ("what s", [.filler]), ("what is", [.filler]),
         ("going", [.filler]), ("open", [.filler]), ("open now", [.filler]), ("good", [.filler]),
-        ("best", [.filler]), ("cheap", [.filler]), ("decent", [.filler]), ("reroute", [.filler]), ("recalculate", [.filler]), ("asap", [.filler]), ("too", [.filler]), ("until", [.filler]), ("left", [.filler]),
+        ("best", [.filler]), ("cheap", [.filler]), ("decent", [.filler]), ("asap", [.filler]), ("too", [.filler]), ("until", [.filler]), ("left", [.filler]),
         ("still", [.filler]), ("yet", [.filler]), ("need to", [.filler]), ("i need to", [.filler]), ("have to", [.filler]),
         ("i have to", [.filler]), ("must", [.filler]), ("got to", [.filler]), ("gotta", [.filler]), ("the way", [.filler]), ("route", [.filler]), ("trip", [.filler]),
     ] + categories

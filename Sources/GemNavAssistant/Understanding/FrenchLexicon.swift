@@ -92,6 +92,24 @@ enum FrenchLexicon {
                              "venir me chercher", "qu on vienne me chercher", "chauffeur", "voiture avec chauffeur",
                              "un taxi|3", "course|2", "me chercher", "commande une voiture", "réserve une voiture",
                              "trouve-moi un taxi", "il me faut un taxi"])
+        + cue(.pauseNavigation, ["mets en pause", "mettre en pause", "en pause", "pause la navigation", "pause le guidage",
+                       "mets la navigation en pause", "mets le guidage en pause", "suspends", "suspendre",
+                       "suspends le guidage", "suspends la navigation"])
+        + cue(.resumeNavigation, ["reprends", "reprendre", "reprends la navigation", "reprends le guidage", "reprise",
+                        "continue le guidage", "continue la navigation", "relance", "relance la navigation",
+                        "relance le guidage", "on reprend", "enlève la pause", "fin de la pause"])
+        + cue(.continueToNextStop, ["étape suivante", "prochaine étape", "prochain arrêt", "arrêt suivant", "on repart",
+                          "repartir", "on continue", "continue vers la prochaine étape", "va à la prochaine étape",
+                          "passe à l étape suivante", "c est reparti"])
+        + cue(.skipStop, ["saute le prochain arrêt", "saute l arrêt", "saute cet arrêt", "saute l étape",
+                          "saute la prochaine étape", "supprime l arrêt", "supprime l étape", "supprime le prochain arrêt",
+                          "annule l arrêt", "annule l étape", "annule le prochain arrêt", "enlève l arrêt",
+                          "enlève l étape", "pas d arrêt", "plus d arrêt", "plus d arrêts"])
+        + cue(.checkRoute, ["itinéraire plus rapide", "un itinéraire plus rapide", "route plus rapide",
+                             "chemin plus rapide", "trajet plus rapide", "plus rapide", "recalcule", "recalculer",
+                             "recalcule l itinéraire", "recalculer l itinéraire", "meilleur itinéraire",
+                             "meilleure route", "raccourci", "évite les bouchons", "éviter les bouchons", "bouchons",
+                             "embouteillages", "circulation", "trafic"])
         + cue(.select, ["prends", "prendre", "choisis", "choisir", "je prends", "celui", "celle", "celui-là",
                         "celle-là", "numéro", "option", "le choix", "sélectionne", "va pour"])
 
@@ -117,6 +135,19 @@ enum FrenchLexicon {
         ("guidage vocal", [.mode(.voice)]), ("audio", [.mode(.voice)]), ("parlé", [.mode(.voice)]),
         ("désactive", [.switchOff]), ("désactiver", [.switchOff]), ("coupe", [.switchOff]), ("couper", [.switchOff]),
         ("éteins", [.switchOff]), ("éteindre", [.switchOff]), ("arrête", [.switchOff]), ("arrêter", [.switchOff]),
+        ("plus de vibrations", [.mode(.haptic), .switchOff]), ("sans vibrations", [.mode(.haptic), .switchOff]),
+        ("pas de vibrations", [.mode(.haptic), .switchOff]), ("arrête de vibrer", [.mode(.haptic), .switchOff]),
+        ("ne vibre plus", [.mode(.haptic), .switchOff]),
+        ("ma maison est", [.cue(.saveFavourite, 3), .saveAs("Home")]),
+        ("mon domicile est", [.cue(.saveFavourite, 3), .saveAs("Home")]),
+        ("définis mon domicile", [.cue(.saveFavourite, 3), .saveAs("Home")]),
+        ("définis la maison", [.cue(.saveFavourite, 3), .saveAs("Home")]),
+        ("change mon domicile pour", [.cue(.saveFavourite, 4), .saveAs("Home")]),
+        ("j habite", [.cue(.saveFavourite, 2), .saveAs("Home")]),
+        ("mon travail est", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("mon bureau est", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("définis mon travail", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("je travaille", [.cue(.saveFavourite, 2), .saveAs("Work")]),
         ("haptique", [.mode(.haptic)]), ("mode haptique", [.mode(.haptic)]), ("vibration", [.mode(.haptic)]),
         ("vibrations", [.mode(.haptic)]), ("vibreur", [.mode(.haptic)]), ("vibrer", [.mode(.haptic)]),
         ("poche", [.mode(.haptic)]), ("mode poche", [.mode(.haptic)]), ("dans la poche", [.mode(.haptic)]),
@@ -169,7 +200,7 @@ enum FrenchLexicon {
         ("s te plait", [.filler]), ("steuplé", [.filler]), ("plutôt", [.filler]), ("aussi", [.filler]),
         ("voudrais", [.filler]), ("je dois", [.filler]), ("dois", [.filler]), ("encore", [.filler]),
         ("il faut que", [.filler]), ("ouvert", [.filler]), ("ouverte", [.filler]),
-        ("meilleur", [.filler]), ("recalcule", [.filler]), ("recalculer", [.filler]), ("en mémoire", [.filler]), ("toujours", [.filler]), ("veux", [.filler]), ("stp merci", [.filler]), ("c est", [.filler]),
+        ("meilleur", [.filler]), ("en mémoire", [.filler]), ("toujours", [.filler]), ("veux", [.filler]), ("stp merci", [.filler]), ("c est", [.filler]),
         ("quelle est", [.filler]), ("quel est", [.filler]), ("oui", [.filler]), ("ok", [.filler]),
         ("d accord", [.filler]), ("le trajet", [.filler]), ("la route", [.filler]), ("l itinéraire", [.filler]),
         ("s te plaît", [.filler]), ("peux", [.filler]), ("pourrais", [.filler]), ("moi", [.filler]),

@@ -17,9 +17,14 @@ struct IntentParser: Sendable {
 
     /// Intents in the order that breaks a tie: the narrow commands before the broad ones.
     static let precedence: [Intent] = [
-        .mute, .unmute, .repeatInstruction, .speedLimit, .whereAmI, .eta, .cancelNavigation, .saveFavourite,
-        .requestRide, .addStop, .setAvoid, .setMode, .navigate, .findNearby, .select,
+        .mute, .unmute, .vibrationsOff, .pauseNavigation, .resumeNavigation, .skipStop, .continueToNextStop, .checkRoute,
+        .repeatInstruction,
+        .speedLimit, .whereAmI, .eta, .cancelNavigation, .saveFavourite, .requestRide, .addStop, .setAvoid, .setMode,
+        .navigate, .findNearby, .select,
     ]
+
+    /// Words that join two stops named after "via".
+    static let stopJoiners: Set = ["and", "et"]
 
     /// One piece of the sentence: a lexicon phrase or a word the lexicon does not know.
     enum Piece {
@@ -57,6 +62,14 @@ struct IntentParser: Sendable {
             role = .main
         }
         func endRun() {
+            // "Via the casino and the jardin exotique": two stops.
+            if role == .stop, let and = run.firstIndex(where: { Self.stopJoiners.contains($0) }), and > 0 {
+                let rest = Array(run[(and + 1)...])
+                run = Array(run[..<and])
+                endRun()
+                role = .stop
+                run = rest
+            }
             let words = trimmed(run)
             run = []
             guard !words.isEmpty else { return }
@@ -96,6 +109,7 @@ struct IntentParser: Sendable {
                     case .here: place(.here)
                     case .focus: if request.place == nil { place(.focus) }
                     case .switchOff: switchingOff = true
+                    case .saveAs(let name): request.name = name
                     case .filler: break
                     }
                 }
@@ -122,6 +136,11 @@ struct IntentParser: Sendable {
             // silence, no switch to voice mode.
             request.mode = nil
             scores[.mute, default: 0] += Self.slotVotes.mode
+        }
+        if request.mode == .haptic, switchingOff {
+            // "Turn off vibrations", "no more buzzing": no vibration cues, not pocket mode.
+            request.mode = nil
+            scores[.vibrationsOff, default: 0] += Self.slotVotes.mode
         }
         if request.mode != nil { scores[.setMode, default: 0] += Self.slotVotes.mode }
         if request.profile != nil { scores[.navigate, default: 0] += Self.slotVotes.profile }

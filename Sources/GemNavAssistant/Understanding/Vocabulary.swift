@@ -33,6 +33,12 @@ public enum AssistantGuidanceMode: String, Sendable, Hashable, Codable, CaseIter
 enum Intent: String, Sendable, Hashable, Codable, CaseIterable {
     case navigate, findNearby, addStop, setAvoid, setMode, mute, unmute, repeatInstruction, eta, speedLimit
     case whereAmI, cancelNavigation, saveFavourite, requestRide
+    /// Pause and resume guidance; leave a stop for the next leg; drop the next stop.
+    case pauseNavigation, resumeNavigation, continueToNextStop, skipStop
+    /// "Is there a faster route?": check the rest of the route against the fastest one now.
+    case checkRoute
+    /// "Turn off vibrations": no vibration cues (vibrations named with an "off" word).
+    case vibrationsOff
     /// "The second one": a pick from the last list, acting as the request that made the list.
     case select
 }
@@ -70,9 +76,11 @@ enum Meaning: Sendable, Hashable {
     case here
     /// "It", "there", "this place": what the conversation is about.
     case focus
-    /// "Off", "disable", "stop": with the voice named, the voice is to be silenced ("disable
-    /// voice guidance"), not chosen as the guidance mode.
+    /// "Off", "disable", "stop": with the voice or vibrations named, they are to be silenced
+    /// ("disable voice guidance", "turn off vibrations"), not chosen as the guidance mode.
     case switchOff
+    /// "Set home to", "my work is": the place named is to be saved under this favourite.
+    case saveAs(String)
     /// Politeness and hesitation: no meaning at all.
     case filler
 }

@@ -17,6 +17,11 @@ struct CommandSentences {
     private var nearest: [[String]] = []
     private var ordinals: [[String]] = []
     private var fillers: [[String]] = []
+    /// "Set home to", "my work is": said before a place.
+    private var savesAs: [[String]] = []
+    /// "Turn off", "no vibrations": the first said before a mode word, the second alone.
+    private var switchOffs: [[String]] = []
+    private var modesOff: [[String]] = []
     private let places: [[String]]
 
     /// Sentences over `places` (folded words of each name).
@@ -25,6 +30,14 @@ struct CommandSentences {
         for (phrase, meanings) in EnglishLexicon.table.phrases {
             let words = TextFolding.tokens(phrase)
             guard !words.isEmpty else { continue }
+            if meanings.contains(where: { if case .saveAs = $0 { true } else { false } }) {
+                savesAs.append(words)
+                continue
+            }
+            if meanings.contains(.switchOff) {
+                if meanings.count == 1 { switchOffs.append(words) } else { modesOff.append(words) }
+                continue
+            }
             for meaning in meanings {
                 switch meaning {
                 case .cue(let intent, _): cues[intent, default: []].append(words)
@@ -83,7 +96,11 @@ struct CommandSentences {
         for cue in ride { out.append(maybe(pick(fillers), every: 2) + cue + ["to"] + pick(favourites)) }
         for cue in select { out.append(cue + ["the"] + pick(ordinals)) }
         for cue in save { out.append(cue + ["as"] + pick(favourites)) }
-        for intent in [Intent.mute, .unmute, .repeatInstruction, .eta, .speedLimit, .whereAmI, .cancelNavigation] {
+        for cue in savesAs { out.append(cue + maybe(["the"], every: 2) + pick(places)) }
+        for words in modesOff { out.append(words) }
+        for cue in switchOffs { out.append(cue + maybe(["the"], every: 2) + pick(modes)) }
+        for intent in [Intent.mute, .unmute, .repeatInstruction, .eta, .speedLimit, .whereAmI, .cancelNavigation,
+                       .pauseNavigation, .resumeNavigation, .continueToNextStop, .skipStop, .checkRoute] {
             for cue in cues[intent] ?? [] {
                 out.append(cue)
                 out.append(pick(fillers) + cue)

@@ -206,6 +206,7 @@ public final class AssistantModel {
         conversation.position = app.planning.currentLocation ?? app.map.state.position ?? conversation.position
         if let prompt = app.navigation.state.screen.lastPrompt { conversation.lastInstruction = prompt }
         if let places = app.places { conversation.favourites = places.state.favourites.map(Place.init) }
+        if let trip = tripUnderWay() { conversation.trip = trip }
         let turn = await configured.respond(to: text, in: &conversation, language: language, facts: facts())
         state.conversation = conversation
         state.messages.append(Message(id: state.messages.count, author: .assistant, text: turn.reply,
@@ -236,6 +237,20 @@ public final class AssistantModel {
 
     private var isNavigating: Bool { app.screen == .navigation }
 
+    /// The trip being guided as the conversation knows trips, with only the stops still ahead,
+    /// so "skip the next stop" means the next one from here; nil when no trip is guided.
+    private func tripUnderWay() -> AssistantTrip? {
+        let planning = app.planning.state
+        guard let next = app.navigation.nextStopIndex, let destination = planning.destination else { return nil }
+        return AssistantTrip(destination: destination, stops: Array(planning.stops.dropFirst(next)), avoid: planning.avoid,
+                             profile: profile(planning.mode))
+    }
+
+    /// The stops still ahead: all of them before the trip starts.
+    private var stopsAhead: [Place] {
+        Array(app.planning.state.stops.dropFirst(app.navigation.nextStopIndex ?? 0))
+    }
+
     private func apply(_ action: AssistantAction) async {
         let navigation = app.navigation
         switch action {
@@ -248,14 +263,30 @@ public final class AssistantModel {
             app.search.send(.categoryTapped(category))
         case .addStop(let stop):
             guard let destination = app.planning.state.destination else { return }
-            await plan(destination: destination, stops: app.planning.state.stops + [stop],
+            await plan(destination: destination, stops: stopsAhead + [stop],
                        avoid: app.planning.state.avoid, profile: profile(app.planning.state.mode))
         case .setAvoid(let avoid):
             guard let destination = app.planning.state.destination else { return }
-            await plan(destination: destination, stops: app.planning.state.stops, avoid: avoid,
+            await plan(destination: destination, stops: stopsAhead, avoid: avoid,
+                       profile: profile(app.planning.state.mode))
+        case .skipStop(let stop):
+            guard let destination = app.planning.state.destination else { return }
+            var stops = stopsAhead
+            guard let k = stops.firstIndex(where: { $0.coordinate == stop.coordinate && $0.name == stop.name }) else { return }
+            stops.remove(at: k)
+            await plan(destination: destination, stops: stops, avoid: app.planning.state.avoid,
                        profile: profile(app.planning.state.mode))
         case .setMode(let mode):
+            // The pocket mode guides by vibrations: asking for it turns them back on.
+            if mode == .haptic, !app.settings.state.settings.haptics { app.settings.send(.setHaptics(true)) }
             navigation.send(.setMode(NavigationModel.GuidanceMode(rawValue: mode.rawValue) ?? .visual))
+        case .vibrationsOff:
+            // In the pocket mode the cues are then spoken (`NavigationModel`).
+            if app.settings.state.settings.haptics { app.settings.send(.setHaptics(false)) }
+        case .pauseNavigation: navigation.send(.pause)
+        case .resumeNavigation: navigation.send(.resume)
+        case .continueToNextStop: navigation.send(.continueToNextStop)
+        case .checkRoute: navigation.send(.checkRoute)
         case .mute:
             if !navigation.state.isMuted { navigation.send(.toggleMute) }
         case .unmute:

@@ -269,6 +269,16 @@ public final class NavigationModel {
     /// The route being followed (it changes on inFlight), nil without a trip.
     public var route: Route? { session?.route }
 
+    /// Index among the trip's stops (the waypoints between origin and destination) of the next
+    /// one still to reach, nil without a trip or once it is complete; at a stop, the one after it.
+    public var nextStopIndex: Int? {
+        switch session?.state {
+        case .navigating(let p)?, .paused(let p)?: p.legIndex
+        case .arrivedAtStop(let waypoint, _)?: waypoint
+        case .idle?, .complete?, nil: nil
+        }
+    }
+
     /// The effects produced since the last call, in order, for the shell to play.
     public func takeEffects() -> [Effect] {
         defer { effects = [] }

@@ -287,6 +287,41 @@ for lang, t, d in [
 ]:
     add(lang, t, "requestRide", **({"destination": d} if d else {}))
 
+# --- the trip under way: pause, resume, the next stop, a faster route (after a trip is set up)
+trip_en = ["take me to the stade louis II via the casino"]
+trip_fr = ["emmène moi au stade louis II en passant par le casino"]
+for lang, t, type in [
+    ("en", "pause navigation", "pauseNavigation"), ("en", "can you pause the guidance for a moment", "pauseNavigation"),
+    ("en", "pause the trip please", "pauseNavigation"), ("en", "hold navigation", "pauseNavigation"),
+    ("fr", "mets la navigation en pause", "pauseNavigation"), ("fr", "suspends le guidage", "pauseNavigation"),
+    ("en", "resume navigation", "resumeNavigation"), ("en", "ok carry on", "resumeNavigation"),
+    ("en", "resume the guidance please", "resumeNavigation"), ("en", "keep going", "resumeNavigation"),
+    ("fr", "reprends la navigation", "resumeNavigation"), ("fr", "on reprend", "resumeNavigation"),
+    ("en", "continue to the next stop", "continueToNextStop"), ("en", "we're done here, let's move on", "continueToNextStop"),
+    ("en", "go on to the next stop please", "continueToNextStop"), ("fr", "on repart", "continueToNextStop"),
+    ("fr", "passe à l'étape suivante", "continueToNextStop"), ("en", "next leg", "continueToNextStop"),
+    ("en", "skip the next stop", "skipStop"), ("en", "remove the stop please", "skipStop"),
+    ("en", "actually drop the next stop", "skipStop"), ("en", "cancel the stop at the casino", "skipStop"),
+    ("fr", "saute le prochain arrêt", "skipStop"), ("fr", "supprime l'étape", "skipStop"),
+    ("en", "is there a faster route", "checkRoute"), ("en", "find me a quicker way", "checkRoute"),
+    ("en", "reroute please", "checkRoute"), ("en", "can you avoid the traffic", "checkRoute"),
+    ("en", "any faster route available?", "checkRoute"), ("en", "recalculate the route", "checkRoute"),
+    ("fr", "y a-t-il un itinéraire plus rapide", "checkRoute"), ("fr", "recalcule l'itinéraire", "checkRoute"),
+    ("fr", "évite les bouchons", "checkRoute"), ("en", "is there a shortcut", "checkRoute"),
+]:
+    add(lang, t, type, context=trip_en if lang == "en" else trip_fr)
+
+# --- vibrations off, favourites set to a place
+for lang, t in [("en", "turn off vibrations"), ("en", "no vibrations please"), ("en", "stop vibrating"),
+                ("en", "disable the haptics"), ("fr", "coupe les vibrations"), ("fr", "plus de vibrations"),
+                ("fr", "désactive les vibrations"), ("en", "switch off the vibration")]:
+    add(lang, t, "vibrationsOff")
+for lang, t, name in [("en", "set home to the stade louis II", "home"), ("en", "my work is place du palais", "work"),
+                      ("en", "set my home address to the casino", "home"), ("en", "change home to port hercule", "home"),
+                      ("fr", "ma maison est le stade louis II", "home"), ("fr", "mon bureau est place du palais", "work"),
+                      ("en", "i work at the grimaldi forum", "work"), ("en", "set work to the casino", "work")]:
+    add(lang, t, "saveFavourite", name=name)
+
 out = os.path.join(os.path.dirname(__file__), "..", "Data", "assistant", "utterances.jsonl")
 with open(out, "w") as f:
     for i, (lang, text, type, context, expect) in enumerate(rows):

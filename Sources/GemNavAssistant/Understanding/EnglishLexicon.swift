@@ -99,7 +99,8 @@ enum EnglishLexicon {
                              "fastest way", "better route", "a better route", "reroute", "re route", "recalculate",
                              "recalculate the route", "check the route", "check for traffic", "any traffic",
                              "traffic", "avoid traffic", "avoid the traffic", "avoid the jam", "traffic jam",
-                             "shortcut", "faster", "quicker", "save time"])
+                             "shortcut", "a shortcut", "is there a shortcut", "any shortcut", "faster", "quicker",
+                             "save time"])
         + cue(.eta, ["what time will i arrive", "what time will we arrive", "what time do i arrive",
                      "what time do we arrive", "what time will i get there", "what time will we get there",
                      "what time", "arrive at what time"])

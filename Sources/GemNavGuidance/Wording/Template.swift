@@ -113,8 +113,11 @@ struct Template: Sendable {
     }
 
     private static func append(_ text: String, to out: inout ByteSink) {
-        var text = text
-        text.withUTF8 { out.append($0) }
+        // Read in place: a `var` copy for `withUTF8` cost a retain and a release per piece.
+        if text.utf8.withContiguousStorageIfAvailable({ out.append($0) }) == nil {
+            var text = text
+            text.withUTF8 { out.append($0) }
+        }
     }
 
     /// Appends `text` with its first letter lower-cased (ASCII capitals in place; other

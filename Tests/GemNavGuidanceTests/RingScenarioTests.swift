@@ -127,6 +127,21 @@ import Testing
         }
     }
 
+    /// Porto, two small roundabouts (Estrada de Dom Miguel; -8.5993,41.3647): the road out
+    /// changes labels at the next junction and back at the one after. OSRM's roundabout turn
+    /// takes the ring's silent exit into its own step, which its collapse rules leave alone,
+    /// so that name change is no oscillation across the ring: osrm-routed keeps the "new
+    /// name" after the roundabout turn, where GemNav had dropped it.
+    @Test func aNameChangeAfterARoundaboutTurnIsNoOscillation() throws {
+        let porto = try #require(RealGraphs.porto)
+        let south = try porto.guide(from: Coordinate(latitude: 41.1520, longitude: -8.5165),
+                                    to: Coordinate(latitude: 41.1497, longitude: -8.5140))
+        #expect(south.maneuvers == ["depart left", "roundabout turn left", "new name straight", "arrive right"])
+        let north = try porto.guide(from: Coordinate(latitude: 41.3650, longitude: -8.6010),
+                                    to: Coordinate(latitude: 41.3630, longitude: -8.5975))
+        #expect(north.maneuvers == ["depart left", "roundabout turn straight", "new name straight", "arrive left"])
+    }
+
     @Test func smallRoundaboutWithExitsLookingAlikeIsARoundabout() throws {
         // North Road leaves the small ring due north for 2 m, then bends east-north-east, 14°
         // from East Road. OSRM tells exits apart by the roads' perceived bearings, not their

@@ -94,7 +94,7 @@ extension StepBuilder {
             // both (`maneuverPreceededByNameChange`), unless the step before it is a ring's.
             let nameThenName = first.type == .newName && second.type == .newName && gap <= Self.collapseDistance
                 && isUndisturbed(a, b)
-                && !(previousStep(before: a, decisions, views).flatMap { decisions[$0] }.map { $0.type.isRing } ?? false)
+                && !isRingStep(previousStep(before: a, decisions, views), decisions)
             if first.type == .newName && (second.type != .newName || nameThenName) && !staggered && !oscillates {
                 if isUndisturbed(a, b) {
                     foldNameChange(a, into: b, second, angle: combinedAngle(a, b, total: total, gap: gap, views: views),
@@ -207,7 +207,7 @@ extension StepBuilder {
         let p = previousStep(before: a, decisions, views)
         let before = road(after: p), between = leg.roads[a + 1].road, after = leg.roads[c + 1].road
         guard before.mode == between.mode && between.mode == after.mode, !before.isRoundabout,
-              !(p.flatMap { decisions[$0] }.map { $0.type.isRing } ?? false)
+              !isRingStep(p, decisions)
         else { return nil }
         if let second = decisions[c] {
             guard isNameChange(second, at: c) else { return nil }
@@ -375,6 +375,15 @@ extension StepBuilder {
         ((k + 1)..<decisions.count).first { isStep($0, decisions, views) && (countingMerged || !views[$0].isMergedIntoStep) }
     }
 
+    /// Whether the step at junction `k` is a ring's for OSRM's collapse rules, which leave
+    /// those alone: a ring's own maneuver, or a junction reached on the ring, which OSRM's
+    /// roundabout handling makes part of the ring's step (the silent exit of a roundabout
+    /// turn, Porto -8.5165,41.1505: the name change after it is no oscillation).
+    private func isRingStep(_ k: Int?, _ decisions: [Decision?]) -> Bool {
+        guard let k else { return false }
+        return decisions[k].map { $0.type.isRing } ?? leg.roads[k].road.isRoundabout
+    }
+
     /// The junction of OSRM's step before junction `k` (`isStep`, not merged into another
     /// step), nil when it is the departure.
     private func previousStep(before k: Int, _ decisions: [Decision?], _ views: [JunctionView]) -> Int? {
@@ -394,9 +403,7 @@ extension StepBuilder {
               leg.roads[a].road.mode == leg.roads[a + 1].road.mode, leg.roads[a + 1].road.mode == leg.roads[b + 1].road.mode
         else { return false }
         if first.type == .newName || first.isStraightOn {
-            let beforeIsRing = previousStep(before: a, decisions, views).flatMap { decisions[$0] }
-                .map { $0.type.isRing } ?? false
-            guard !beforeIsRing else { return false }
+            guard !isRingStep(previousStep(before: a, decisions, views), decisions) else { return false }
             let angle = combinedAngle(a, b, total: views[a].listedTurn(to: views[b]), gap: gap, views: views)
             foldNameChange(a, into: b, second, angle: angle, &decisions, &targets, views: &views)
             return true
@@ -453,7 +460,7 @@ extension StepBuilder {
               isUndisturbed(x, c), abs(views[x].listedTurn(to: views[c])) >= 145
         else { return false }
         let farBack = previousStep(before: x, decisions, views)
-        if let f = farBack, let d = decisions[f], d.type.isRing { return false }
+        if isRingStep(farBack, decisions) { return false }
         let before = road(after: farBack), between = leg.roads[x + 1].road
         guard before.mode == between.mode, between.mode == onto.mode, Self.sameName(before, onto) else { return false }
         let gap = distance(after: x, through: c)

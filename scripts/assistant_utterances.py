@@ -322,6 +322,20 @@ for lang, t, name in [("en", "set home to the stade louis II", "home"), ("en", "
                       ("en", "i work at the grimaldi forum", "work"), ("en", "set work to the casino", "work")]:
     add(lang, t, "saveFavourite", name=name)
 
+# --- the language spoken, and a few everyday asks
+for lang, t in [("en", "speak french"), ("en", "can you switch to french please"), ("fr", "parle anglais"),
+                ("fr", "passe en anglais stp"), ("en", "talk to me in english"), ("fr", "en français s'il te plaît")]:
+    add(lang, t, "setLanguage")
+for lang, t, type, extra in [
+    ("en", "i'm hungry", "findNearby", {"category": "restaurant"}),
+    ("en", "how far is the casino from here", "eta", {}),
+    ("en", "turn the volume up", "unmute", {}),
+    ("fr", "j'ai faim", "findNearby", {"category": "restaurant"}),
+    ("en", "give me another route", "checkRoute", {}),
+    ("fr", "monte le son", "unmute", {}),
+]:
+    add(lang, t, type, context=trip_en if type == "checkRoute" else None, **extra)
+
 out = os.path.join(os.path.dirname(__file__), "..", "Data", "assistant", "utterances.jsonl")
 with open(out, "w") as f:
     for i, (lang, text, type, context, expect) in enumerate(rows):

@@ -93,6 +93,17 @@ import Testing
         #expect(chat.state.messages.last?.text == "There is no stop to skip.")
     }
 
+    @Test func askedForFrenchTheAppSpeaksFrench() async throws {
+        let (app, chat) = try app()
+        chat.send(.ask("speak french please"))
+        await chat.settled()
+        #expect(chat.state.messages.last?.text == "Je parle français désormais.")
+        #expect(app.settings.state.settings.language == "fr" && chat.language == .fr)
+        chat.send(.ask("find a pharmacy"))
+        await chat.settled()
+        #expect(chat.state.messages.last?.turn?.language == .fr)
+    }
+
     @Test func placesNearbyShowInSearch() async throws {
         let (app, chat) = try app()
         chat.send(.ask("find a pharmacy"))

@@ -177,7 +177,7 @@ import Testing
 
         let gemini = try #require(GeminiProvider.body(prompt).object)
         let declarations = try #require(gemini["tools"]?.array?.first?.object?["functionDeclarations"]?.array)
-        #expect(declarations.count == 20)
+        #expect(declarations.count == AssistantTool.catalogue.count)
         let mute = try #require(declarations.first { $0.object?["name"] == "mute" }?.object)
         #expect(mute["parameters"] == nil)
         #expect(gemini["systemInstruction"]?.object?["parts"]?.array?.first?.object?["text"]?.string == prompt.system)
@@ -186,7 +186,7 @@ import Testing
 
         let openAI = try #require(OpenAICompatibleProvider(apiKey: nil, model: "llama3.2").body(prompt).object)
         let tools = try #require(openAI["tools"]?.array)
-        #expect(tools.count == 20 && tools.allSatisfy { $0.object?["type"] == "function" })
+        #expect(tools.count == AssistantTool.catalogue.count && tools.allSatisfy { $0.object?["type"] == "function" })
         #expect(openAI["messages"]?.array?.first?.object?["role"] == "system")
         #expect(OpenAICompatibleProvider(apiKey: nil, baseURL: URL(string: "http://127.0.0.1:11434")!).endpoint.absoluteString
             == "http://127.0.0.1:11434/v1/chat/completions")

@@ -71,6 +71,13 @@ import Testing
         ("coupe les vibrations", .vibrationsOff),
         ("turn on vibrations", .setMode),
         ("set home to the casino", .saveFavourite),
+        ("speak french", .setLanguage),
+        ("switch to english", .setLanguage),
+        ("parle anglais", .setLanguage),
+        ("passe en français", .setLanguage),
+        ("turn the volume up", .unmute),
+        ("i'm hungry", .findNearby),
+        ("give me another route", .checkRoute),
         ("ma maison est le casino", .saveFavourite),
     ])
     func understandsEachIntent(_ text: String, _ expected: Intent) {
@@ -114,6 +121,17 @@ import Testing
         let r = parser.parse("take me to the stade louis II via the casino and the jardin exotique")
         #expect(r.place == .text("stade louis ii") && r.stops == [.text("casino"), .text("jardin exotique")])
         #expect(parser.parse("va au stade louis II en passant par le casino et le jardin exotique").stops.count == 2)
+    }
+
+    @Test func aTypoCloseToTwoWordsTakesTheOneMakingAPhrase() {
+        #expect(TypoCorrection.candidates("spead", in: parser.lexicon) == ["speak", "speed"])
+        #expect(parser.parse("spead limit").intent == .speedLimit)
+        #expect(parser.parse("talk to me in english").intent == .setLanguage)
+    }
+
+    @Test func fromHereIsNoPlace() {
+        #expect(parser.parse("how far is the casino from here").place == .text("casino"))
+        #expect(parser.parse("c'est loin le casino d'ici").place == .text("casino"))
     }
 
     @Test func theFastestRouteToAPlaceIsATrip() {

@@ -74,7 +74,9 @@ public struct Assistant: Sendable {
             if found.contains(where: { TextFolding.tokens($0.name).contains(word) }) { names.insert(word) }
         }
         var request = parser.parse(utterance, names: names)
-        let lang = language ?? request.language ?? context.language ?? .en
+        // Asked to speak a language, the answer is already in it.
+        let asked = request.intent == .setLanguage ? request.speaking : nil
+        let lang = asked ?? language ?? request.language ?? context.language ?? .en
         context.language = lang
         var turn = Turn(writer: ReplyWriter(language: lang, units: units), context: context,
                         origin: context.position ?? centre, facts: facts, now: now, assistant: self)

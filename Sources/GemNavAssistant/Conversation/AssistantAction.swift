@@ -46,6 +46,8 @@ public enum AssistantAction: Sendable, Hashable {
     case checkRoute
     /// No vibration cues (Settings); choosing the pocket mode turns them back on.
     case vibrationsOff
+    /// Speak this language: replies and guidance (Settings).
+    case setLanguage(AssistantLanguage)
     /// Ask the user which place they meant.
     case clarify(options: [Candidate])
     /// Nothing understood.
@@ -74,6 +76,7 @@ public enum AssistantAction: Sendable, Hashable {
         case .skipStop: "skipStop"
         case .checkRoute: "checkRoute"
         case .vibrationsOff: "vibrationsOff"
+        case .setLanguage: "setLanguage"
         case .clarify: "clarify"
         case .unknown: "unknown"
         }

@@ -54,6 +54,7 @@ public enum AssistantJSON {
             if let destination { o["destination"] = place(destination) }
         case .clarify(let options): o["options"] = options.map { place($0.place) }
         case .skipStop(let stop): o["stop"] = place(stop)
+        case .setLanguage(let language): o["language"] = language.rawValue
         case .mute, .unmute, .cancelNavigation, .pauseNavigation, .resumeNavigation, .continueToNextStop, .checkRoute,
              .vibrationsOff, .unknown: break
         }

@@ -77,6 +77,15 @@ struct Turn {
         case .continueToNextStop?: onTrip(.continueToNextStop, "nextStop", name: context.trip?.stops.first?.name)
         case .skipStop?: skipStop()
         case .checkRoute?: onTrip(.checkRoute, "fasterRoute")
+        case .setLanguage?:
+            guard let language = request.speaking else {
+                actions = [.clarify(options: [])]
+                say("clarify.language")
+                return
+            }
+            context.language = language
+            actions = [.setLanguage(language)]
+            say("language")
         case .vibrationsOff?:
             actions = [.vibrationsOff]
             say("vibrationsOff")

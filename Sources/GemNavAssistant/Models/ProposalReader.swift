@@ -55,6 +55,11 @@ struct ProposalReader {
             request.place = try place(args, "place")
         case .requestRide:
             request.place = try place(args, "destination")
+        case .setLanguage:
+            guard let language = try value(args, "language", AssistantLanguage.init(rawValue:)) else {
+                throw Problem(key: "model.missing", slots: ["argument": "language"])
+            }
+            request.speaking = language
         case .skipStop, .pauseNavigation, .resumeNavigation, .continueToNextStop, .checkRoute, .vibrationsOff, .mute,
              .unmute, .repeatInstruction, .speedLimit, .whereAmI, .cancelNavigation, .select:
             break

@@ -39,7 +39,8 @@ enum EnglishLexicon {
                       "voice off", "voice mode off", "voice guidance off", "turn off voice guidance", "mute the voice", "stop the voice", "no voice", "without voice", "kill the voice", "stop speaking", "hush", "silent", "no more talking",
                       "less talking", "turn sound off", "mute audio", "mute sound", "turn off audio",
                       "turn the volume off", "volume off", "switch off the voice", "switch the voice off"])
-        + cue(.unmute, ["unmute", "sound on", "turn on the sound", "turn the sound on", "turn the sound back on",
+        + cue(.unmute, ["turn the volume up", "turn up the volume", "volume up", "louder", "speak up", "turn it up",
+                        "unmute", "sound on", "turn on the sound", "turn the sound on", "turn the sound back on",
                         "sound back on", "voice on", "turn the voice back on", "turn the voice on", "speak again",
                         "start talking", "talk to me", "talk again", "volume on", "turn the volume on",
                         "turn the volume back on", "unmute the voice", "un mute", "voice back"])
@@ -99,8 +100,14 @@ enum EnglishLexicon {
                              "fastest way", "better route", "a better route", "reroute", "re route", "recalculate",
                              "recalculate the route", "check the route", "check for traffic", "any traffic",
                              "traffic", "avoid traffic", "avoid the traffic", "avoid the jam", "traffic jam",
+                             "another route", "another way", "a different route", "different route", "other route",
+                             "alternative route", "alternative routes", "alternatives", "an alternative",
+                             "show me alternatives", "show alternatives", "show me other routes", "show me another route",
                              "shortcut", "a shortcut", "is there a shortcut", "any shortcut", "faster", "quicker",
                              "save time"])
+        + cue(.setLanguage, ["speak", "talk", "language", "switch language", "change language", "change the language",
+                             "switch the language", "talk to me in", "speak to me in", "talk in", "speak in", "reply in",
+                             "answer in", "respond in"])
         + cue(.eta, ["what time will i arrive", "what time will we arrive", "what time do i arrive",
                      "what time do we arrive", "what time will i get there", "what time will we get there",
                      "what time", "arrive at what time"])
@@ -152,6 +159,8 @@ enum EnglishLexicon {
         ("my work is", [.cue(.saveFavourite, 3), .saveAs("Work")]),
         ("my office is", [.cue(.saveFavourite, 3), .saveAs("Work")]),
         ("i work at", [.cue(.saveFavourite, 3), .saveAs("Work")]),
+        ("french", [.speak(.fr)]), ("in french", [.speak(.fr)]), ("english", [.speak(.en)]),
+        ("in english", [.speak(.en)]),
         ("haptic", [.mode(.haptic)]), ("haptics", [.mode(.haptic)]), ("haptic mode", [.mode(.haptic)]),
         ("vibration", [.mode(.haptic)]), ("vibrations", [.mode(.haptic)]), ("vibrate", [.mode(.haptic)]),
         ("pocket", [.mode(.haptic)]), ("pocket mode", [.mode(.haptic)]), ("buzz", [.mode(.haptic)]),
@@ -181,6 +190,9 @@ enum EnglishLexicon {
         ("and then", [.then]), ("then", [.then]), ("after that", [.then]), ("and after that", [.then]),
         ("near", [.near]), ("close to", [.near]), ("next to", [.near]), ("around", [.near]), ("beside", [.near]),
         ("as", [.named]), ("called", [.named]), ("named", [.named]), ("under the name", [.named]),
+        // "How far is the casino from here": where the user is, said as the start, not the place.
+        ("from here", [.filler]), ("from where i am", [.filler]), ("from my location", [.filler]),
+        ("from my position", [.filler]), ("from my current location", [.filler]),
         ("here", [.here]), ("where i am", [.here, .cue(.whereAmI, 0.9)]), ("my location", [.here, .cue(.whereAmI, 0.9)]),
         ("my current location", [.here]),
         ("current location", [.here, .cue(.whereAmI, 0.9)]), ("current position", [.here, .cue(.whereAmI, 0.9)]), ("this spot", [.here]), ("current spot", [.here]),
@@ -193,7 +205,7 @@ enum EnglishLexicon {
         ("right now", [.filler]), ("thanks", [.filler]), ("thank you", [.filler]), ("i want", [.filler]),
         ("i would like", [.filler]), ("i d like", [.filler]), ("i wanna", [.filler]), ("gemnav", [.filler]),
         ("assistant", [.filler]), ("so", [.filler]), ("well", [.filler]), ("actually", [.filler]),
-        ("for me", [.filler]), ("right", [.filler]), ("do you know", [.filler]), ("tell me", [.filler]),
+        ("for me", [.filler]), ("give me", [.filler]), ("right", [.filler]), ("do you know", [.filler]), ("tell me", [.filler]),
         ("can i", [.filler]), ("could i", [.filler]), ("oh", [.filler]), ("hi", [.filler]), ("yo", [.filler]),
         ("buddy", [.filler]), ("mate", [.filler]), ("instead", [.filler]),
         ("also", [.filler]), ("what s", [.filler]), ("what is", [.filler]),
@@ -207,7 +219,8 @@ enum EnglishLexicon {
         (SearchCategory.pharmacy, ["pharmacy", "pharmacies", "chemist", "chemists", "drugstore", "drug store"]),
         (.cafe, ["cafe", "cafes", "coffee", "coffee shop", "coffee place", "espresso", "a coffee", "tea room"]),
         (.restaurant, ["restaurant", "restaurants", "place to eat", "something to eat", "food", "dinner", "lunch",
-                       "pizzeria", "bistro", "brasserie", "eat"]),
+                       "pizzeria", "bistro", "brasserie", "eat", "hungry", "i m hungry", "starving",
+                       "grab a bite", "a bite to eat"]),
         (.fastFood, ["fast food", "burger", "burgers", "kebab", "takeaway"]),
         (.bar, ["bar", "bars", "a drink", "drinks", "nightclub", "cocktail"]),
         (.pub, ["pub", "pubs", "beer"]),

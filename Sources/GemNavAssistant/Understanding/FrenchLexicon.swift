@@ -46,7 +46,8 @@ enum FrenchLexicon {
                       "coupe le volume", "muet", "mode muet", "désactive la voix", "desactive le son",
                       "désactive le son", "ferme-la", "ne parle plus", "stop la voix", "éteins le son",
                       "éteins la voix", "sans voix", "coupe le guidage vocal", "désactive le guidage vocal", "plus de voix", "la ferme", "baisse le son à zéro"])
-        + cue(.unmute, ["remets le son", "remettre le son", "rallume le son", "active le son", "réactive le son",
+        + cue(.unmute, ["monte le son", "monte le volume", "plus fort", "parle plus fort", "augmente le volume",
+                        "remets le son", "remettre le son", "rallume le son", "active le son", "réactive le son",
                         "rétablis le son", "remets la voix", "réactive la voix", "désactive la sourdine",
                         "enlève la sourdine", "enleve la sourdine", "retire la sourdine", "parle", "parle-moi",
                         "reparle", "recommence à parler", "rends-moi la voix", "remets la parole", "son activé",
@@ -109,7 +110,9 @@ enum FrenchLexicon {
                              "chemin plus rapide", "trajet plus rapide", "plus rapide", "recalcule", "recalculer",
                              "recalcule l itinéraire", "recalculer l itinéraire", "meilleur itinéraire",
                              "meilleure route", "raccourci", "évite les bouchons", "éviter les bouchons", "bouchons",
-                             "embouteillages", "circulation", "trafic"])
+                             "embouteillages", "circulation", "trafic", "un autre itinéraire", "autre itinéraire",
+                             "un autre chemin", "autre chemin", "itinéraire alternatif", "un itinéraire bis"])
+        + cue(.setLanguage, ["langue", "change de langue", "changer de langue", "change la langue"])
         + cue(.select, ["prends", "prendre", "choisis", "choisir", "je prends", "celui", "celle", "celui-là",
                         "celle-là", "numéro", "option", "le choix", "sélectionne", "va pour"])
 
@@ -148,6 +151,8 @@ enum FrenchLexicon {
         ("mon bureau est", [.cue(.saveFavourite, 3), .saveAs("Work")]),
         ("définis mon travail", [.cue(.saveFavourite, 3), .saveAs("Work")]),
         ("je travaille", [.cue(.saveFavourite, 2), .saveAs("Work")]),
+        ("français", [.speak(.fr)]), ("en français", [.speak(.fr)]), ("anglais", [.speak(.en)]),
+        ("en anglais", [.speak(.en)]),
         ("haptique", [.mode(.haptic)]), ("mode haptique", [.mode(.haptic)]), ("vibration", [.mode(.haptic)]),
         ("vibrations", [.mode(.haptic)]), ("vibreur", [.mode(.haptic)]), ("vibrer", [.mode(.haptic)]),
         ("poche", [.mode(.haptic)]), ("mode poche", [.mode(.haptic)]), ("dans la poche", [.mode(.haptic)]),
@@ -184,6 +189,7 @@ enum FrenchLexicon {
         ("autour du", [.near]), ("vers le", [.near]),
         ("comme", [.named]), ("en tant que", [.named]), ("sous le nom", [.named]), ("sous le nom de", [.named]),
         ("appelé", [.named]), ("nommé", [.named]),
+        ("d ici", [.filler]), ("depuis ici", [.filler]), ("depuis ma position", [.filler]),
         ("ici", [.here]), ("où je suis", [.here, .cue(.whereAmI, 0.9)]), ("cet endroit", [.focus]),
         ("ce lieu", [.focus]), ("cette adresse", [.focus]), ("là-bas", [.focus]), ("y", [.focus]), ("ça", [.focus]),
         ("vas-y", [.focus, .cue(.navigate, 2)]), ("on y va", [.focus, .cue(.navigate, 2)]),
@@ -210,7 +216,7 @@ enum FrenchLexicon {
         (SearchCategory.pharmacy, ["pharmacie", "pharmacies", "pharma", "parapharmacie", "médicaments"]),
         (.cafe, ["café", "cafés", "un café", "prendre un café", "salon de thé", "cafétéria", "expresso"]),
         (.restaurant, ["restaurant", "restaurants", "resto", "restos", "manger", "de quoi manger", "pizzeria",
-                       "brasserie", "bistrot", "dîner", "déjeuner"]),
+                       "brasserie", "bistrot", "dîner", "déjeuner", "j ai faim", "faim", "casser la croûte"]),
         (.fastFood, ["fast food", "fast-food", "burger", "kebab", "snack"]),
         (.bar, ["bar", "bars", "boire un verre", "un verre", "boîte de nuit"]),
         (.fuel, ["essence", "station essence", "station-service", "station service", "carburant", "gazole",

@@ -18,9 +18,8 @@ struct IntentParser: Sendable {
     /// Intents in the order that breaks a tie: the narrow commands before the broad ones.
     static let precedence: [Intent] = [
         .mute, .unmute, .vibrationsOff, .pauseNavigation, .resumeNavigation, .skipStop, .continueToNextStop, .checkRoute,
-        .repeatInstruction,
-        .speedLimit, .whereAmI, .eta, .cancelNavigation, .saveFavourite, .requestRide, .addStop, .setAvoid, .setMode,
-        .navigate, .findNearby, .select,
+        .setLanguage, .repeatInstruction, .speedLimit, .whereAmI, .eta, .cancelNavigation, .saveFavourite, .requestRide,
+        .addStop, .setAvoid, .setMode, .navigate, .findNearby, .select,
     ]
 
     /// Words that join two stops named after "via".
@@ -39,7 +38,7 @@ struct IntentParser: Sendable {
     /// ("paris" is not a typo of "parks").
     func parse(_ text: String, names: Set<String> = []) -> ParsedRequest {
         let tokens = TextFolding.tokens(text)
-        let corrected = tokens.map { names.contains($0) ? $0 : TypoCorrection.correct($0, in: lexicon) }
+        let corrected = corrections(tokens, names: names)
         var (pieces, votes) = read(tokens: tokens, corrected: corrected)
         pieces = mergeNames(pieces)
 
@@ -110,6 +109,9 @@ struct IntentParser: Sendable {
                     case .focus: if request.place == nil { place(.focus) }
                     case .switchOff: switchingOff = true
                     case .saveAs(let name): request.name = name
+                    case .speak(let language):
+                        request.speaking = language
+                        scores[.setLanguage, default: 0] += Self.slotVotes.mode
                     case .filler: break
                     }
                 }
@@ -143,11 +145,30 @@ struct IntentParser: Sendable {
             scores[.vibrationsOff, default: 0] += Self.slotVotes.mode
         }
         if request.mode != nil { scores[.setMode, default: 0] += Self.slotVotes.mode }
+        if request.speaking != nil, request.mode == nil, let switching = scores.removeValue(forKey: .setMode) {
+            // "Switch to French": the switch is of language, no mode being named.
+            scores[.setLanguage, default: 0] += switching
+        }
         if request.profile != nil { scores[.navigate, default: 0] += Self.slotVotes.profile }
 
         let best = scores.values.max() ?? 0
         request.intent = best > 0 ? Self.precedence.first { scores[$0] == best } : nil
         return request
+    }
+
+    /// Each token as the lexicon spells it; where several lexicon words are as close, the one
+    /// that makes a phrase with the word before or after it ("spead limit": speed, not speak).
+    func corrections(_ tokens: [String], names: Set<String>) -> [String] {
+        let options = tokens.map { names.contains($0) ? [$0] : TypoCorrection.candidates($0, in: lexicon) }
+        return options.indices.map { i in
+            let words = options[i]
+            guard words.count > 1 else { return words[0] }
+            let before = i > 0 ? options[i - 1][0] : nil, after = i + 1 < options.count ? options[i + 1][0] : nil
+            return words.first { word in
+                after.map { lexicon.entries["\(word) \($0)"] != nil } == true
+                    || before.map { lexicon.entries["\($0) \(word)"] != nil } == true
+            } ?? words[0]
+        }
     }
 
     /// The words of `text` that typo correction would change: the caller checks them against

@@ -39,6 +39,8 @@ struct ParsedRequest: Sendable, Hashable, Codable {
     var profile: AssistantProfile?
     /// The guidance mode, when said.
     var mode: AssistantGuidanceMode?
+    /// The language to speak, when one is named.
+    var speaking: AssistantLanguage?
     /// Whether the user asked for the nearest one.
     var nearest = false
 }

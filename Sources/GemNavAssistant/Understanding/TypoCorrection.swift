@@ -5,16 +5,26 @@
 enum TypoCorrection {
     /// `token` as the lexicon spells it, or `token` itself when no lexicon word is close.
     static func correct(_ token: String, in lexicon: Lexicon) -> String {
+        candidates(token, in: lexicon)[0]
+    }
+
+    /// The lexicon words closest to `token`, in alphabetical order so the choice among them
+    /// does not follow the process's hashing; `[token]` when none is close. "spead" is one
+    /// edit from both "speed" and "speak": the words around it choose (`IntentParser`).
+    static func candidates(_ token: String, in lexicon: Lexicon) -> [String] {
         guard token.count >= 4, !lexicon.vocabulary.contains(token), let first = token.first,
-              let candidates = lexicon.byInitial[first] else { return token }
+              let words = lexicon.byInitial[first] else { return [token] }
         let limit = token.count >= 8 ? 2 : 1
         let source = Array(token.utf8)
-        var best: (word: String, distance: Int)?
-        for word in candidates where abs(word.utf8.count - source.count) <= limit {
+        var best: [String] = [], bestDistance = Int.max
+        for word in words where abs(word.utf8.count - source.count) <= limit {
             let d = distance(source, Array(word.utf8), limit: limit)
-            if d <= limit, d < (best?.distance ?? Int.max) { best = (word, d) }
+            guard d <= limit, d <= bestDistance else { continue }
+            if d < bestDistance { best = [] }
+            bestDistance = d
+            best.append(word)
         }
-        return best?.word ?? token
+        return best.isEmpty ? [token] : best.sorted()
     }
 
     /// Levenshtein distance with adjacent transpositions, stopping early past `limit`.

@@ -39,6 +39,8 @@ enum Intent: String, Sendable, Hashable, Codable, CaseIterable {
     case checkRoute
     /// "Turn off vibrations": no vibration cues (vibrations named with an "off" word).
     case vibrationsOff
+    /// "Speak French": the language of replies and of guidance.
+    case setLanguage
     /// "The second one": a pick from the last list, acting as the request that made the list.
     case select
 }
@@ -79,6 +81,8 @@ enum Meaning: Sendable, Hashable {
     /// "Off", "disable", "stop": with the voice or vibrations named, they are to be silenced
     /// ("disable voice guidance", "turn off vibrations"), not chosen as the guidance mode.
     case switchOff
+    /// "French", "en anglais": a language to speak.
+    case speak(AssistantLanguage)
     /// "Set home to", "my work is": the place named is to be saved under this favourite.
     case saveAs(String)
     /// Politeness and hesitation: no meaning at all.

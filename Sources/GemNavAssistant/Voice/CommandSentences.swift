@@ -22,6 +22,7 @@ struct CommandSentences {
     /// "Turn off", "no vibrations": the first said before a mode word, the second alone.
     private var switchOffs: [[String]] = []
     private var modesOff: [[String]] = []
+    private var languages: [[String]] = []
     private let places: [[String]]
 
     /// Sentences over `places` (folded words of each name).
@@ -49,6 +50,7 @@ struct CommandSentences {
                 case .nearest: nearest.append(words)
                 case .ordinal: ordinals.append(words)
                 case .filler: fillers.append(words)
+                case .speak: languages.append(words)
                 default: break
                 }
             }
@@ -96,6 +98,7 @@ struct CommandSentences {
         for cue in ride { out.append(maybe(pick(fillers), every: 2) + cue + ["to"] + pick(favourites)) }
         for cue in select { out.append(cue + ["the"] + pick(ordinals)) }
         for cue in save { out.append(cue + ["as"] + pick(favourites)) }
+        for cue in cues[.setLanguage] ?? [] { out.append(cue + pick(languages)) }
         for cue in savesAs { out.append(cue + maybe(["the"], every: 2) + pick(places)) }
         for words in modesOff { out.append(words) }
         for cue in switchOffs { out.append(cue + maybe(["the"], every: 2) + pick(modes)) }

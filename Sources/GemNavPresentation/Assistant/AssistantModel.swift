@@ -283,6 +283,10 @@ public final class AssistantModel {
         case .vibrationsOff:
             // In the pocket mode the cues are then spoken (`NavigationModel`).
             if app.settings.state.settings.haptics { app.settings.send(.setHaptics(false)) }
+        case .setLanguage(let language):
+            // Guidance speaks it (Settings), and so do the replies from now on.
+            app.settings.send(.setLanguage(language.rawValue))
+            self.language = language
         case .pauseNavigation: navigation.send(.pause)
         case .resumeNavigation: navigation.send(.resume)
         case .continueToNextStop: navigation.send(.continueToNextStop)

@@ -84,12 +84,11 @@ enum ObviousTurn {
     /// road is. The route's own roads are taken from `from` and `to`, so junctions whose arms
     /// carry no signage (as read back from another server) are judged alike.
     static func arm(_ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Int? {
-        let j = v.junction
-        func road(_ a: Int) -> RoadInfo { a == j.outArm ? to : j.arms[a].road }
+        func road(_ a: Int) -> RoadInfo { Self.road(a, v, to: to) }
         // Every junction of every route comes here: the arms are a bit set, so nothing is
         // allocated.
         var others: UInt64 = 0
-        for a in j.arms.indices.prefix(64) where a != j.inArm { others |= 1 << UInt64(a) }
+        for a in v.junction.arms.indices.prefix(64) where a != v.junction.inArm { others |= 1 << UInt64(a) }
         if others.nonzeroBitCount == 1 { return others.trailingZeroBitCount }
         guard others.nonzeroBitCount > 1 else { return nil }
         func deviation(_ a: Int) -> Double { abs(v.angle(of: a)) }
@@ -108,7 +107,7 @@ enum ObviousTurn {
             road(a).isRoundabout == from.isRoundabout && road(a).isRoundaboutWay == from.isRoundaboutWay ? a : nil
         }
         let continuing = straightmost { a in
-            guard j.arms[a].canEnter else { return false }
+            guard v.junction.arms[a].canEnter else { return false }
             // OSRM tests its name ids here: a road with only a ref counts as named.
             if from.hasNoLabels && !from.roadClass.isLowPriority { return false }
             let other = road(a)
@@ -122,10 +121,10 @@ enum ObviousTurn {
         if let c = continuing, isDistinct(c, v, from: from, to: to) { return valid(c) }
         let sameOrHigher = straightmost { a in
             let c = road(a).roadClass
-            return j.arms[a].canEnter && !c.isStrictlyLess(than: from.roadClass) && !c.isLink(to: from.roadClass)
+            return v.junction.arms[a].canEnter && !c.isStrictlyLess(than: from.roadClass) && !c.isLink(to: from.roadClass)
         }
         if let s = sameOrHigher, isDistinct(s, v, from: from, to: to) { return valid(s) }
-        guard let any = straightmost({ j.arms[$0].canEnter }) else { return nil }
+        guard let any = straightmost({ v.junction.arms[$0].canEnter }) else { return nil }
         let nonSharp = ArmSet(mask: others).reduce(0) { $0 + (deviation($1) <= 90 ? 1 : 0) }
         let onlyNonSharp = deviation(any) <= 90 && nonSharp == 1
         if any != sameOrHigher, deviation(any) <= groupAngle || onlyNonSharp,
@@ -133,7 +132,7 @@ enum ObviousTurn {
         {
             return valid(any)
         }
-        let enterable = ArmSet(mask: others).reduce(0) { $0 + (j.arms[$1].canEnter ? 1 : 0) }
+        let enterable = ArmSet(mask: others).reduce(0) { $0 + (v.junction.arms[$1].canEnter ? 1 : 0) }
         if road(any).roadClass.isHighway, deviation(any) <= groupAngle, enterable == 1 {
             return valid(any)
         }
@@ -157,23 +156,27 @@ enum ObviousTurn {
 
     /// Whether no other road at the junction looks about as likely as `candidate`.
     static func isDistinct(_ candidate: Int, _ v: JunctionView, from: RoadInfo, to: RoadInfo) -> Bool {
-        let j = v.junction
-        let road = { (a: Int) -> RoadInfo in a == j.outArm ? to : j.arms[a].road }
-        return abs(v.angle(of: candidate)) < groupAngle
-            ? isDistinctNarrow(candidate, v, from: from, road: road) : isDistinctWide(candidate, v, from: from, road: road)
+        abs(v.angle(of: candidate)) < groupAngle
+            ? isDistinctNarrow(candidate, v, from: from, to: to) : isDistinctWide(candidate, v, from: from, to: to)
+    }
+
+    /// The road leaving along arm `a`: `to` on the way out. (A function, not a closure over
+    /// the view: every junction of a route is judged here, and a closure value copied the
+    /// junction into a context of its own each time.)
+    private static func road(_ a: Int, _ v: JunctionView, to: RoadInfo) -> RoadInfo {
+        a == v.junction.outArm ? to : v.junction.arms[a].road
     }
 
     /// A wide candidate is distinct when every other road, enterable or not, turns at least
     /// twice as far (ignoring a road of a lower class that is not straight ahead).
     private static func isDistinctWide(_ candidate: Int, _ v: JunctionView, from: RoadInfo,
-                                       road: (Int) -> RoadInfo) -> Bool
+                                       to: RoadInfo) -> Bool
     {
-        let j = v.junction
         let deviation = abs(v.angle(of: candidate))
-        let target = road(candidate)
-        for a in j.arms.indices where a != j.inArm && a != candidate {
+        let target = road(candidate, v, to: to)
+        for a in v.junction.arms.indices where a != v.junction.inArm && a != candidate {
             let other = abs(v.angle(of: a))
-            if other > 20 && hasLowerClass(road(a), from: from, to: target) { continue }
+            if other > 20 && hasLowerClass(road(a, v, to: to), from: from, to: target) { continue }
             if other > distinctionRatio * deviation { continue }
             if isDistinctByInitialBearings(a, from: candidate, v) { continue }
             return false
@@ -214,11 +217,10 @@ enum ObviousTurn {
     /// lower class, is a through road of its own or a restricted side road, or the candidate
     /// keeps the lanes of the road arrived on (OSRM's `IsDistinctNarrowTurn`).
     private static func isDistinctNarrow(_ candidate: Int, _ v: JunctionView, from: RoadInfo,
-                                         road: (Int) -> RoadInfo) -> Bool
+                                         to: RoadInfo) -> Bool
     {
-        let j = v.junction
         let deviation = abs(v.angle(of: candidate))
-        let target = road(candidate)
+        let target = road(candidate, v, to: to)
         let keepsName = !NameChange.isAnnounced(from: from, to: target)
         let keepsLanes = from.laneCount > 0 && target.laneCount == from.laneCount
         /// The angle between two arms, 0…180.
@@ -226,10 +228,10 @@ enum ObviousTurn {
             let d = abs(v.angle(of: a) - v.angle(of: b))
             return d > 180 ? 360 - d : d
         }
-        for a in j.arms.indices where a != j.inArm && a != candidate {
-            if deviation < narrowTurn && !j.arms[a].canEnter { continue }
+        for a in v.junction.arms.indices where a != v.junction.inArm && a != candidate {
+            if deviation < narrowTurn && !v.junction.arms[a].canEnter { continue }
             let other = abs(v.angle(of: a))
-            let compared = road(a)
+            let compared = road(a, v, to: to)
             let distinct = other > distinctionRatio * deviation && abs(other - deviation) > fuzzyAngle / 2
             let slightlyDistinct = other > 0.7 * distinctionRatio * deviation
             // Each rule here lets the road pass, so their order is free: the name tests, the
@@ -264,13 +266,13 @@ enum ObviousTurn {
             }
             // At four roads or more, a road continued across the junction (by its name, or
             // nearly straight) is a through road of its own.
-            if j.arms.count >= 4 && (distinct || slightlyDistinct && keepsName && otherNameChanges) {
-                let opposite = j.arms[a].exactBearing + 180
-                let facing = j.arms.indices.min { x, y in
-                    Geodesy.angleDifference(j.arms[x].exactBearing, opposite)
-                        < Geodesy.angleDifference(j.arms[y].exactBearing, opposite)
+            if v.junction.arms.count >= 4 && (distinct || slightlyDistinct && keepsName && otherNameChanges) {
+                let opposite = v.junction.arms[a].exactBearing + 180
+                let facing = v.junction.arms.indices.min { x, y in
+                    Geodesy.angleDifference(v.junction.arms[x].exactBearing, opposite)
+                        < Geodesy.angleDifference(v.junction.arms[y].exactBearing, opposite)
                 } ?? a
-                let continued = !NameChange.isAnnounced(from: road(facing), to: compared)
+                let continued = !NameChange.isAnnounced(from: road(facing, v, to: to), to: compared)
                 let across = apart(a, facing)
                 if distinct && (continued || across > 180 - narrowTurn) { continue }
                 if keepsName && otherNameChanges && slightlyDistinct && continued && across > 180 - fuzzyAngle { continue }

@@ -69,14 +69,15 @@ extension StepBuilder {
 
     /// Entering a ring junction and leaving it at once by another road: OSRM's "exit
     /// roundabout" (or "exit rotary"), unless the road crosses the ring straight on.
-    func passingRing(_ v: JunctionView) -> Decision? {
-        let j = v.junction
+    func passingRing(_ i: Int, _ views: [JunctionView]) -> Decision? {
+        // Read in the array: passing `views[i]` copied the whole view at every junction.
+        let j = views[i].junction, angle = views[i].angle
         guard let ring = j.arms.first(where: { $0.road.isRoundabout && $0.canEnter })?.road else { return nil }
         // Ring arms passed going round from the way in to the way out: an odd count means
         // the way out lies across the ring.
         let (low, high) = (min(j.inArm, j.outArm), max(j.inArm, j.outArm))
         let between = j.arms[(low + 1)..<high].filter { $0.road.isRoundabout }.count
-        if between % 2 == 1 && abs(v.angle) < 20 { return nil }
-        return Decision(type: ring.isRotary ? .exitRotary : .exitRoundabout, modifier: ManeuverClassifier.turnDirection(v.angle))
+        if between % 2 == 1 && abs(angle) < 20 { return nil }
+        return Decision(type: ring.isRotary ? .exitRotary : .exitRoundabout, modifier: ManeuverClassifier.turnDirection(angle))
     }
 }

@@ -43,7 +43,7 @@ struct StepBuilder {
                 decisions[i] = Decision(type: type, modifier: ManeuverClassifier.turnDirection(views[i].angle), exit: ringExit)
                 ringExit = nil
             } else if !fromRing {
-                if let ring = passingRing(views[i]) {
+                if let ring = passingRing(i, views) {
                     decisions[i] = ring
                     continue
                 }
@@ -99,7 +99,7 @@ struct StepBuilder {
             // is no intersection.
             if isStep(i, decisions, views) {
                 steps[steps.count - 1].intersections.append(
-                    makeIntersection(views[i], to: leg.roads, i + 1, lanes: lanes[i]))
+                    makeIntersection(i, views, to: leg.roads, i + 1, lanes: lanes[i]))
             }
             steps[steps.count - 1].append(leg, i + 1)
         }
@@ -204,24 +204,25 @@ struct StepBuilder {
         step.intersections.reserveCapacity(crossings)
     }
 
-    /// The intersection record of a junction; `to` is named by index so the road's
-    /// attributes are read in place rather than copied.
-    private func makeIntersection(_ v: JunctionView, to roads: [RoutePath.RoadStretch], _ k: Int,
+    /// The intersection record of junction `i`; the view and `to` are named by index so they
+    /// are read in place rather than copied.
+    private func makeIntersection(_ i: Int, _ views: [JunctionView], to roads: [RoutePath.RoadStretch], _ k: Int,
                                   lanes: [Lane]?) -> Intersection
     {
+        let junction = views[i].junction
         let classes = RoadClasses.of(roads[k].road)
         // Listed as OSRM lists them (`BearingClass`): a last road rounding to north comes first.
-        let listing = v.bearingClass
-        let n = v.junction.arms.count
+        let listing = views[i].bearingClass
+        let n = junction.arms.count
         let shift = listing.lastWrapsToNorth ? 1 : 0
         var bearings = Intersection.Bearings(), entry = Intersection.EntryFlags()
         for listed in 0..<n {
             let a = (listed + n - shift) % n
-            bearings.append(listing.listed(v.junction.arms[a].bearing))
-            entry.append(v.junction.arms[a].canEnter)
+            bearings.append(listing.listed(junction.arms[a].bearing))
+            entry.append(junction.arms[a].canEnter)
         }
-        return Intersection(location: v.junction.location, bearings: bearings, entry: entry,
-                            inIndex: (v.junction.inArm + shift) % n, outIndex: (v.junction.outArm + shift) % n,
+        return Intersection(location: junction.location, bearings: bearings, entry: entry,
+                            inIndex: (junction.inArm + shift) % n, outIndex: (junction.outArm + shift) % n,
                             lanes: lanes, classes: classes)
     }
 

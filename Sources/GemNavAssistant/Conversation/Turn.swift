@@ -77,15 +77,7 @@ struct Turn {
         case .continueToNextStop?: onTrip(.continueToNextStop, "nextStop", name: context.trip?.stops.first?.name)
         case .skipStop?: skipStop()
         case .checkRoute?: onTrip(.checkRoute, "fasterRoute")
-        case .setLanguage?:
-            guard let language = request.speaking else {
-                actions = [.clarify(options: [])]
-                say("clarify.language")
-                return
-            }
-            context.language = language
-            actions = [.setLanguage(language)]
-            say("language")
+        case .setLanguage?: setLanguage(request)
         case .vibrationsOff?:
             actions = [.vibrationsOff]
             say("vibrationsOff")
@@ -311,6 +303,18 @@ struct Turn {
         context.mode = mode
         actions = [.setMode(mode)]
         say("mode.\(mode.rawValue)")
+    }
+
+    /// Speaks the language named, from this reply on (`Assistant` writes it in that language).
+    mutating func setLanguage(_ request: ParsedRequest) {
+        guard let language = request.speaking else {
+            actions = [.clarify(options: [])]
+            say("clarify.language")
+            return
+        }
+        context.language = language
+        actions = [.setLanguage(language)]
+        say("language")
     }
 
     mutating func eta(_ request: ParsedRequest) async {

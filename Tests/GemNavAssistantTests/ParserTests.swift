@@ -78,6 +78,8 @@ import Testing
         ("turn the volume up", .unmute),
         ("i'm hungry", .findNearby),
         ("give me another route", .checkRoute),
+        ("how long does it take to drive to the casino", .eta),
+        ("book me a taxi to the casino", .requestRide),
         ("ma maison est le casino", .saveFavourite),
     ])
     func understandsEachIntent(_ text: String, _ expected: Intent) {

@@ -422,7 +422,7 @@ struct Turn {
         context.favourites.append(saved)
         context.pending = nil
         actions = [.saveFavourite(name: title, place: c.place)]
-        say("save", ["place": c.place.name, "name": writer.word(title)])
+        say(title == c.place.name ? "save.unnamed" : "save", ["place": c.place.name, "name": writer.word(title)])
     }
 
     mutating func requestRide(_ request: ParsedRequest) async {

@@ -49,7 +49,7 @@ enum EnglishLexicon {
                                    "didn t hear", "did not hear", "last instruction", "previous instruction",
                                    "what s next", "what s the next turn", "next turn", "next instruction",
                                    "what did it say", "one more time", "again"])
-        + cue(.eta, ["how long", "how far", "how much longer", "how much time", "how many minutes",
+        + cue(.eta, ["how long does it take", "how long will it take", "how long would it take", "how long", "how far", "how much longer", "how much time", "how many minutes",
                      "how many km", "how many kilometers", "how many kilometres", "how many miles",
                      "when do i arrive", "when will i arrive", "when will we arrive", "when do we arrive",
                      "when will i get there", "when will we get there", "when do we get there", "when do i get there",
@@ -76,6 +76,8 @@ enum EnglishLexicon {
                                "favorite", "favourites", "favorites", "bookmark", "remember this place", "remember",
                                "mark this", "set as", "make this my", "pin", "store this", "keep this place"])
         + cue(.requestRide, ["ride|3", "rides|3", "taxi|3", "cab|3", "uber|3", "i need a ride", "get me a ride", "book a ride", "call a taxi", "call a cab", "call me a taxi",
+                             "book me a taxi", "book me a cab", "book me a ride", "book me a car", "order me a taxi",
+                             "order me a cab", "order me a ride",
                              "order a taxi", "order a ride", "book a taxi", "get a taxi", "get me a taxi",
                              "get a cab", "get me a cab", "lift", "pick me up", "pickup",
                              "need a ride", "hail", "chauffeur", "book a car", "car service", "rideshare",
@@ -205,7 +207,9 @@ enum EnglishLexicon {
         ("right now", [.filler]), ("thanks", [.filler]), ("thank you", [.filler]), ("i want", [.filler]),
         ("i would like", [.filler]), ("i d like", [.filler]), ("i wanna", [.filler]), ("gemnav", [.filler]),
         ("assistant", [.filler]), ("so", [.filler]), ("well", [.filler]), ("actually", [.filler]),
-        ("for me", [.filler]), ("give me", [.filler]), ("right", [.filler]), ("do you know", [.filler]), ("tell me", [.filler]),
+        ("for me", [.filler]), ("give me", [.filler]),
+        // "How long will it take to get to the casino".
+        ("will it take", [.filler]), ("does it take", [.filler]), ("would it take", [.filler]), ("right", [.filler]), ("do you know", [.filler]), ("tell me", [.filler]),
         ("can i", [.filler]), ("could i", [.filler]), ("oh", [.filler]), ("hi", [.filler]), ("yo", [.filler]),
         ("buddy", [.filler]), ("mate", [.filler]), ("instead", [.filler]),
         ("also", [.filler]), ("what s", [.filler]), ("what is", [.filler]),

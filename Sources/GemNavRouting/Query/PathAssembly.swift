@@ -54,9 +54,14 @@ extension RoutingGraph {
     /// processor overlap them (about 3 % of a route query).
     private func prefetchJunctions(along nodes: [Int32]) {
         var read: Int32 = 0
-        for node in nodes {
+        // The last edge's junction is not assembled; an edge without turns or a junction
+        // without arms at the end of its table has no record to read.
+        for node in nodes.dropLast() {
             let j = endJunction(of: Int(node))
-            read &+= junctionArms[Int(junctionOffset[j])].leaving &+ arcTarget[Int(arcOffset[Int(node)])] &+ junctionLat[j]
+            let arm = Int(junctionOffset[j]), turn = Int(arcOffset[Int(node)])
+            if arm < junctionArms.count { read &+= junctionArms[arm].leaving }
+            if turn < arcTarget.count { read &+= arcTarget[turn] }
+            read &+= junctionLat[j]
         }
         keep(read)
     }

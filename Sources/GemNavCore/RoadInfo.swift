@@ -65,10 +65,8 @@ public struct RoadInfo: Hashable, Sendable, Codable {
     private var signsID: UInt32 = 0
     private var lanesID: UInt32 = 0
 
-    private var signs: Signs { Self.signsTable[signsID].pointee }
-
     private mutating func setSigns(_ edit: (inout Signs) -> Void) {
-        var s = signs
+        var s = Self.signsTable[signsID].pointee
         edit(&s)
         signsID = Self.signsTable.id(of: s)
     }

@@ -123,6 +123,8 @@ import Testing
         let r = parser.parse("take me to the stade louis II via the casino and the jardin exotique")
         #expect(r.place == .text("stade louis ii") && r.stops == [.text("casino"), .text("jardin exotique")])
         #expect(parser.parse("va au stade louis II en passant par le casino et le jardin exotique").stops.count == 2)
+        #expect(parser.parse("take me to the stade louis II via the casino and the port and fontvieille").stops
+            == [.text("casino"), .text("port"), .text("fontvieille")])
     }
 
     @Test func aTypoCloseToTwoWordsTakesTheOneMakingAPhrase() {

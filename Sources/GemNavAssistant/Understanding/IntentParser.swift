@@ -61,13 +61,13 @@ struct IntentParser: Sendable {
             role = .main
         }
         func endRun() {
-            // "Via the casino and the jardin exotique": two stops.
-            if role == .stop, let and = run.firstIndex(where: { Self.stopJoiners.contains($0) }), and > 0 {
-                let rest = Array(run[(and + 1)...])
-                run = Array(run[..<and])
-                endRun()
-                role = .stop
-                run = rest
+            if role == .stop {
+                // "Via the casino and the jardin exotique": a stop each.
+                let stops = run.split { Self.stopJoiners.contains($0) }.map { trimmed(Array($0)) }.filter { !$0.isEmpty }
+                run = []
+                request.stops += stops.map { .text($0.joined(separator: " ")) }
+                if !stops.isEmpty { role = .main }
+                return
             }
             let words = trimmed(run)
             run = []
